@@ -1,0 +1,9 @@
+//! `Marshal` for the standard library's types.
+
+#[cfg(feature = "alloc")]
+mod collections;
+mod net;
+mod pointer;
+mod primitive;
+pub(crate) mod seq;
+mod time;

@@ -1,0 +1,127 @@
+//! Strings, slices, arrays, tuples and `Option`.
+
+use crate::__private::{mul, sum};
+use crate::error::Overflow;
+use crate::traits::Marshal;
+use crate::writer::Writer;
+
+/// Bytes in a length prefix.
+pub(crate) const LEN_PREFIX: usize = 8;
+
+/// A string is a `u64` byte count, then its UTF-8 bytes.
+impl Marshal for str {
+    #[inline]
+    fn encoded_len(&self) -> usize {
+        LEN_PREFIX + self.len()
+    }
+
+    #[inline]
+    fn encode(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+        w.put_len(self.len())?;
+        w.put_slice(self.as_bytes())
+    }
+}
+
+/// A slice is a `u64` element count, then each element.
+impl<T: Marshal> Marshal for [T] {
+    #[inline]
+    fn encoded_len(&self) -> usize {
+        LEN_PREFIX + T::encoded_len_slice(self)
+    }
+
+    #[inline]
+    fn encode(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+        w.put_len(self.len())?;
+        T::encode_slice(self, w)
+    }
+}
+
+/// An array is its elements, with no length prefix.
+impl<T: Marshal, const N: usize> Marshal for [T; N] {
+    const FIXED_LEN: Option<usize> = mul(T::FIXED_LEN, N);
+    const MAX_LEN: Option<usize> = mul(T::MAX_LEN, N);
+
+    #[inline]
+    fn encoded_len(&self) -> usize {
+        match Self::FIXED_LEN {
+            Some(n) => n,
+            None => T::encoded_len_slice(self),
+        }
+    }
+
+    #[inline]
+    fn encode(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+        T::encode_slice(self, w)
+    }
+}
+
+/// `None` is the byte 0; `Some(v)` is the byte 1, then `v`.
+impl<T: Marshal> Marshal for Option<T> {
+    const FIXED_LEN: Option<usize> = match T::FIXED_LEN {
+        Some(0) => Some(1),
+        _ => None,
+    };
+    const MAX_LEN: Option<usize> = crate::__private::add(Some(1), T::MAX_LEN);
+
+    #[inline]
+    fn encoded_len(&self) -> usize {
+        match self {
+            None => 1,
+            Some(v) => 1 + v.encoded_len(),
+        }
+    }
+
+    #[inline]
+    fn encode(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+        match self {
+            None => w.put_u8(0),
+            Some(v) => {
+                w.put_u8(1)?;
+                v.encode(w)
+            }
+        }
+    }
+}
+
+/// A tuple is its elements in order.
+macro_rules! tuple_impls {
+    ($(($($name:ident . $idx:tt),+))*) => {$(
+        impl<$($name: Marshal),+> Marshal for ($($name,)+) {
+            const FIXED_LEN: Option<usize> = sum(&[$($name::FIXED_LEN),+]);
+            const MAX_LEN: Option<usize> = sum(&[$($name::MAX_LEN),+]);
+
+            #[inline]
+            fn encoded_len(&self) -> usize {
+                match Self::FIXED_LEN {
+                    Some(n) => n,
+                    None => 0 $(+ self.$idx.encoded_len())+,
+                }
+            }
+
+            #[inline]
+            fn encode(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+                $(self.$idx.encode(w)?;)+
+                Ok(())
+            }
+        }
+    )*};
+}
+
+tuple_impls! {
+    (A.0)
+    (A.0, B.1)
+    (A.0, B.1, C.2)
+    (A.0, B.1, C.2, D.3)
+    (A.0, B.1, C.2, D.3, E.4)
+    (A.0, B.1, C.2, D.3, E.4, F.5)
+    (A.0, B.1, C.2, D.3, E.4, F.5, G.6)
+    (A.0, B.1, C.2, D.3, E.4, F.5, G.6, H.7)
+    (A.0, B.1, C.2, D.3, E.4, F.5, G.6, H.7, I.8)
+    (A.0, B.1, C.2, D.3, E.4, F.5, G.6, H.7, I.8, J.9)
+    (A.0, B.1, C.2, D.3, E.4, F.5, G.6, H.7, I.8, J.9, K.10)
+    (A.0, B.1, C.2, D.3, E.4, F.5, G.6, H.7, I.8, J.9, K.10, L.11)
+    (A.0, B.1, C.2, D.3, E.4, F.5, G.6, H.7, I.8, J.9, K.10, L.11, M.12)
+    (A.0, B.1, C.2, D.3, E.4, F.5, G.6, H.7, I.8, J.9, K.10, L.11, M.12, N.13)
+    (A.0, B.1, C.2, D.3, E.4, F.5, G.6, H.7, I.8, J.9, K.10, L.11, M.12, N.13, O.14)
+    (A.0, B.1, C.2, D.3, E.4, F.5, G.6, H.7, I.8, J.9, K.10, L.11, M.12, N.13, O.14, P.15)
+}

@@ -1,0 +1,199 @@
+//! The [`Marshal`] trait.
+
+use crate::error::{BufferTooSmall, Overflow};
+use crate::writer::Writer;
+
+/// A type that encodes itself into a caller-provided byte buffer.
+///
+/// Encoding is two steps with no allocation in between: [`encoded_len`] gives
+/// the exact number of bytes, the caller provides a buffer of at least that
+/// size (on the stack, in an arena, in a pooled buffer), and [`write_to`]
+/// fills it. The bytes are those of bincode 1.x with its default options; see
+/// `WIRE_FORMAT.md`.
+///
+/// Implement it with `#[derive(Marshal)]`. A manual implementation provides
+/// [`encoded_len`] and [`encode`], and may set [`FIXED_LEN`] and [`MAX_LEN`].
+///
+/// ```
+/// use marshal::Marshal;
+///
+/// #[derive(Marshal)]
+/// struct Point { x: i32, y: i32 }
+///
+/// let p = Point { x: 1, y: -1 };
+/// assert_eq!(p.encoded_len(), 8);
+/// assert_eq!(Point::FIXED_LEN, Some(8));
+///
+/// let mut buf = [0u8; 16];
+/// let n = p.write_to(&mut buf);
+/// assert_eq!(&buf[..n], &[1, 0, 0, 0, 0xff, 0xff, 0xff, 0xff]);
+/// ```
+///
+/// # Contract
+///
+/// [`encode`] writes exactly [`encoded_len`] bytes when the writer has room
+/// for them. Unsafe code must not rely on this: encoding is bounds-checked
+/// throughout, so a wrong manual implementation produces wrong bytes or a
+/// [`BufferTooSmall`] error, never undefined behaviour.
+///
+/// [`encoded_len`]: Marshal::encoded_len
+/// [`write_to`]: Marshal::write_to
+/// [`encode`]: Marshal::encode
+/// [`FIXED_LEN`]: Marshal::FIXED_LEN
+/// [`MAX_LEN`]: Marshal::MAX_LEN
+pub trait Marshal {
+    /// `Some(n)` when every value of the type encodes to exactly `n` bytes.
+    ///
+    /// ```
+    /// use marshal::Marshal;
+    /// assert_eq!(<(u8, u64)>::FIXED_LEN, Some(9));
+    /// assert_eq!(<[u16; 4]>::FIXED_LEN, Some(8));
+    /// assert_eq!(String::FIXED_LEN, None);
+    /// ```
+    const FIXED_LEN: Option<usize> = None;
+
+    /// An upper bound on the encoded length of any value of the type, where
+    /// one exists. Defaults to [`FIXED_LEN`](Marshal::FIXED_LEN).
+    ///
+    /// ```
+    /// use marshal::Marshal;
+    /// assert_eq!(<Option<u32>>::MAX_LEN, Some(5));
+    /// assert_eq!(char::MAX_LEN, Some(4));
+    /// assert_eq!(<Vec<u8>>::MAX_LEN, None);
+    /// ```
+    const MAX_LEN: Option<usize> = Self::FIXED_LEN;
+
+    /// The exact number of bytes [`write_to`](Marshal::write_to) writes for
+    /// this value. Never allocates.
+    ///
+    /// ```
+    /// use marshal::Marshal;
+    /// assert_eq!("héllo".encoded_len(), 8 + 6);
+    /// assert_eq!(vec![1u32, 2, 3].encoded_len(), 8 + 12);
+    /// ```
+    fn encoded_len(&self) -> usize;
+
+    /// Writes the encoding through `w`, the building block of every other
+    /// method. Returns [`Overflow`] when `w` runs out of space.
+    ///
+    /// ```
+    /// use marshal::{Marshal, Writer};
+    ///
+    /// let mut buf = [0u8; 8];
+    /// let mut w = Writer::new(&mut buf);
+    /// 1u16.encode(&mut w).unwrap();
+    /// true.encode(&mut w).unwrap();
+    /// assert_eq!(w.written(), 3);
+    /// assert_eq!(buf[..3], [1, 0, 1]);
+    /// ```
+    fn encode(&self, w: &mut Writer<'_>) -> Result<(), Overflow>;
+
+    /// Writes the encoding at the front of `buf` and returns its length, which
+    /// equals [`encoded_len`](Marshal::encoded_len). Bytes past it are left as
+    /// they were.
+    ///
+    /// # Panics
+    ///
+    /// When `buf` is shorter than `encoded_len()`, with a message giving both
+    /// lengths. [`try_write_to`](Marshal::try_write_to) returns an error
+    /// instead.
+    ///
+    /// ```
+    /// use marshal::Marshal;
+    /// let mut buf = [0xaa; 6];
+    /// assert_eq!(0x0102_0304u32.write_to(&mut buf), 4);
+    /// assert_eq!(buf, [4, 3, 2, 1, 0xaa, 0xaa]);
+    /// ```
+    #[inline]
+    #[track_caller]
+    fn write_to(&self, buf: &mut [u8]) -> usize {
+        let available = buf.len();
+        let mut w = Writer::new(buf);
+        match self.encode(&mut w) {
+            Ok(()) => w.written(),
+            Err(Overflow) => buffer_too_small(BufferTooSmall {
+                needed: self.encoded_len(),
+                available,
+            }),
+        }
+    }
+
+    /// Like [`write_to`](Marshal::write_to), but returns
+    /// [`BufferTooSmall`] instead of panicking when `buf` is too short.
+    ///
+    /// On error nothing is written past the end of `buf`, but a prefix of the
+    /// encoding may have been written into it.
+    ///
+    /// ```
+    /// use marshal::{BufferTooSmall, Marshal};
+    /// let mut buf = [0u8; 4];
+    /// assert_eq!(7u32.try_write_to(&mut buf), Ok(4));
+    /// assert_eq!(
+    ///     "hello".try_write_to(&mut buf),
+    ///     Err(BufferTooSmall { needed: 13, available: 4 })
+    /// );
+    /// ```
+    #[inline]
+    fn try_write_to(&self, buf: &mut [u8]) -> Result<usize, BufferTooSmall> {
+        let available = buf.len();
+        let mut w = Writer::new(buf);
+        match self.encode(&mut w) {
+            Ok(()) => Ok(w.written()),
+            Err(Overflow) => Err(BufferTooSmall {
+                needed: self.encoded_len(),
+                available,
+            }),
+        }
+    }
+
+    /// The encoded length of a run of values, without a length prefix.
+    ///
+    /// Slices, arrays and vectors call this, so a type can answer for a whole
+    /// run at once; the default multiplies by [`FIXED_LEN`](Marshal::FIXED_LEN)
+    /// when there is one and sums otherwise.
+    ///
+    /// ```
+    /// use marshal::Marshal;
+    /// assert_eq!(u32::encoded_len_slice(&[1, 2, 3]), 12);
+    /// ```
+    #[inline]
+    fn encoded_len_slice(items: &[Self]) -> usize
+    where
+        Self: Sized,
+    {
+        match Self::FIXED_LEN {
+            Some(n) => n.saturating_mul(items.len()),
+            None => items.iter().map(Self::encoded_len).sum(),
+        }
+    }
+
+    /// Encodes a run of values one after another, without a length prefix.
+    ///
+    /// Slices, arrays and vectors call this, so a type whose encoding is its
+    /// memory (like `u8`) can write a whole run with one copy. The default
+    /// encodes each value in turn.
+    ///
+    /// ```
+    /// use marshal::{Marshal, Writer};
+    /// let mut buf = [0u8; 3];
+    /// u8::encode_slice(b"abc", &mut Writer::new(&mut buf)).unwrap();
+    /// assert_eq!(&buf, b"abc");
+    /// ```
+    #[inline]
+    fn encode_slice(items: &[Self], w: &mut Writer<'_>) -> Result<(), Overflow>
+    where
+        Self: Sized,
+    {
+        for item in items {
+            item.encode(w)?;
+        }
+        Ok(())
+    }
+}
+
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn buffer_too_small(err: BufferTooSmall) -> ! {
+    panic!("marshal: {err}; size the buffer with encoded_len()")
+}

@@ -1,0 +1,84 @@
+//! Infers the where-clause of a generated impl, as serde does: every type
+//! parameter that an encoded field mentions gets the trait as a bound.
+
+use std::collections::BTreeSet;
+
+use quote::ToTokens;
+
+use crate::internals::ast::{Container, Data, Field};
+
+/// `generics` plus `P: bound` for each type parameter (or associated type
+/// path like `P::Item`) that appears in a field `filter` accepts. Types
+/// inside `PhantomData<...>` need no bound.
+pub(crate) fn with_bound(
+    cont: &Container,
+    filter: fn(&Field) -> bool,
+    bound: &syn::Path,
+) -> syn::Generics {
+    let params: BTreeSet<String> = cont
+        .generics
+        .type_params()
+        .map(|p| p.ident.to_string())
+        .collect();
+    let mut found: Vec<syn::Type> = Vec::new();
+    let mut seen = BTreeSet::new();
+    let fields: Vec<&Field> = match &cont.data {
+        Data::Struct(_, fields) => fields.iter().collect(),
+        Data::Enum(variants) => variants.iter().flat_map(|v| &v.fields).collect(),
+        Data::Union => Vec::new(),
+    };
+    for field in fields.into_iter().filter(|f| filter(f)) {
+        collect(field.ty, &params, &mut |ty| {
+            if seen.insert(ty.to_token_stream().to_string()) {
+                found.push(ty.clone());
+            }
+        });
+    }
+    let mut generics = cont.generics.clone();
+    let where_clause = generics.make_where_clause();
+    for ty in found {
+        where_clause
+            .predicates
+            .push(syn::parse_quote!(#ty: #bound));
+    }
+    generics
+}
+
+/// Calls `hit` on each type-parameter path inside `ty`.
+fn collect(ty: &syn::Type, params: &BTreeSet<String>, hit: &mut dyn FnMut(&syn::Type)) {
+    match ty {
+        syn::Type::Path(tp) => {
+            if tp.qself.is_none() {
+                let first = &tp.path.segments[0];
+                if tp.path.leading_colon.is_none() && params.contains(&first.ident.to_string()) {
+                    hit(ty);
+                    return;
+                }
+                if tp.path.segments.last().is_some_and(|s| s.ident == "PhantomData") {
+                    return;
+                }
+            } else if let Some(qself) = &tp.qself {
+                collect(&qself.ty, params, hit);
+            }
+            for segment in &tp.path.segments {
+                if let syn::PathArguments::AngleBracketed(args) = &segment.arguments {
+                    for arg in &args.args {
+                        match arg {
+                            syn::GenericArgument::Type(t) => collect(t, params, hit),
+                            syn::GenericArgument::AssocType(a) => collect(&a.ty, params, hit),
+                            _ => {}
+                        }
+                    }
+                }
+            }
+        }
+        syn::Type::Reference(r) => collect(&r.elem, params, hit),
+        syn::Type::Slice(s) => collect(&s.elem, params, hit),
+        syn::Type::Array(a) => collect(&a.elem, params, hit),
+        syn::Type::Ptr(p) => collect(&p.elem, params, hit),
+        syn::Type::Paren(p) => collect(&p.elem, params, hit),
+        syn::Type::Group(g) => collect(&g.elem, params, hit),
+        syn::Type::Tuple(t) => t.elems.iter().for_each(|e| collect(e, params, hit)),
+        _ => {}
+    }
+}

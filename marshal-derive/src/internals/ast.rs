@@ -1,0 +1,122 @@
+//! The internal representation of a type being derived: its shape plus its
+//! parsed attributes, with the source tokens kept for error spans.
+
+use syn::punctuated::Punctuated;
+
+use super::attr::{self, TagType};
+use super::ctxt::Ctxt;
+
+/// A struct or enum with its `#[marshal]` attributes parsed.
+pub(crate) struct Container<'a> {
+    pub(crate) ident: &'a syn::Ident,
+    pub(crate) attrs: attr::Container,
+    pub(crate) data: Data<'a>,
+    pub(crate) generics: &'a syn::Generics,
+    pub(crate) original: &'a syn::DeriveInput,
+}
+
+pub(crate) enum Data<'a> {
+    Struct(Style, Vec<Field<'a>>),
+    Enum(Vec<Variant<'a>>),
+    /// Unions are rejected by the checks; kept so a fallback impl can still
+    /// be emitted.
+    Union,
+}
+
+pub(crate) struct Variant<'a> {
+    pub(crate) ident: &'a syn::Ident,
+    pub(crate) attrs: attr::Variant,
+    pub(crate) style: Style,
+    pub(crate) fields: Vec<Field<'a>>,
+    /// The wire tag: the explicit `tag = N`, else the declaration index.
+    pub(crate) tag: u64,
+}
+
+pub(crate) struct Field<'a> {
+    pub(crate) member: syn::Member,
+    pub(crate) attrs: attr::Field,
+    pub(crate) ty: &'a syn::Type,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub(crate) enum Style {
+    /// Named fields.
+    Struct,
+    /// Unnamed fields.
+    Tuple,
+    /// No fields.
+    Unit,
+}
+
+impl<'a> Container<'a> {
+    pub(crate) fn from_ast(cx: &Ctxt, item: &'a syn::DeriveInput) -> Container<'a> {
+        let attrs = attr::Container::from_ast(cx, &item.attrs);
+        let data = match &item.data {
+            syn::Data::Struct(data) => {
+                let (style, fields) = struct_from_ast(cx, &data.fields);
+                Data::Struct(style, fields)
+            }
+            syn::Data::Enum(data) => Data::Enum(enum_from_ast(cx, &data.variants)),
+            syn::Data::Union(_) => Data::Union,
+        };
+        Container {
+            ident: &item.ident,
+            attrs,
+            data,
+            generics: &item.generics,
+            original: item,
+        }
+    }
+
+    /// The enum's tag type, `u32` unless set.
+    pub(crate) fn tag_type(&self) -> TagType {
+        self.attrs.tag_type.as_ref().map_or(TagType::U32, |(_, t)| *t)
+    }
+}
+
+impl Field<'_> {
+    /// Whether the field is written at all.
+    pub(crate) fn is_encoded(&self) -> bool {
+        self.attrs.skip.is_none()
+    }
+}
+
+fn enum_from_ast<'a>(
+    cx: &Ctxt,
+    variants: &'a Punctuated<syn::Variant, syn::Token![,]>,
+) -> Vec<Variant<'a>> {
+    variants
+        .iter()
+        .enumerate()
+        .map(|(index, variant)| {
+            let attrs = attr::Variant::from_ast(cx, &variant.attrs);
+            let (style, fields) = struct_from_ast(cx, &variant.fields);
+            let tag = attrs.tag.as_ref().map_or(index as u64, |(_, tag)| *tag);
+            Variant {
+                ident: &variant.ident,
+                attrs,
+                style,
+                fields,
+                tag,
+            }
+        })
+        .collect()
+}
+
+fn struct_from_ast<'a>(cx: &Ctxt, fields: &'a syn::Fields) -> (Style, Vec<Field<'a>>) {
+    let style = match fields {
+        syn::Fields::Named(_) => Style::Struct,
+        syn::Fields::Unnamed(_) => Style::Tuple,
+        syn::Fields::Unit => Style::Unit,
+    };
+    let fields = fields
+        .members()
+        .zip(fields.iter())
+        .map(|(member, field)| Field {
+            member,
+            attrs: attr::Field::from_ast(cx, &field.attrs),
+            ty: &field.ty,
+        })
+        .collect();
+    (style, fields)
+}

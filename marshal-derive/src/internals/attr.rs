@@ -1,0 +1,309 @@
+//! Parses `#[marshal(...)]` on containers, variants and fields.
+//!
+//! Parsers never fail: each problem is recorded in the [`Ctxt`] and parsing
+//! goes on, so one build reports every bad attribute.
+
+use proc_macro2::TokenStream;
+use quote::ToTokens;
+use syn::meta::ParseNestedMeta;
+
+use super::ctxt::Ctxt;
+use super::symbol::{CRATE, MARSHAL, SKIP, Symbol, TAG, TAG_TYPE, WITH};
+
+/// A value that may be set at most once.
+struct Attr<'c, T> {
+    cx: &'c Ctxt,
+    name: Symbol,
+    tokens: TokenStream,
+    value: Option<T>,
+}
+
+impl<'c, T> Attr<'c, T> {
+    fn none(cx: &'c Ctxt, name: Symbol) -> Self {
+        Attr {
+            cx,
+            name,
+            tokens: TokenStream::new(),
+            value: None,
+        }
+    }
+
+    fn set<A: ToTokens>(&mut self, obj: A, value: T) {
+        let tokens = obj.into_token_stream();
+        if self.value.is_some() {
+            self.cx
+                .error_spanned_by(tokens, format!("duplicate marshal attribute `{}`", self.name));
+        } else {
+            self.tokens = tokens;
+            self.value = Some(value);
+        }
+    }
+
+    fn get(self) -> Option<T> {
+        self.value
+    }
+
+    fn get_with_tokens(self) -> Option<(TokenStream, T)> {
+        self.value.map(|v| (self.tokens, v))
+    }
+}
+
+/// The integer type of an enum's wire tag.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) enum TagType {
+    U8,
+    U16,
+    U32,
+}
+
+impl TagType {
+    /// Bytes the tag takes on the wire.
+    pub(crate) fn size(self) -> usize {
+        match self {
+            TagType::U8 => 1,
+            TagType::U16 => 2,
+            TagType::U32 => 4,
+        }
+    }
+
+    /// The largest tag value this type can carry.
+    pub(crate) fn max(self) -> u64 {
+        match self {
+            TagType::U8 => u8::MAX.into(),
+            TagType::U16 => u16::MAX.into(),
+            TagType::U32 => u32::MAX.into(),
+        }
+    }
+
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            TagType::U8 => "u8",
+            TagType::U16 => "u16",
+            TagType::U32 => "u32",
+        }
+    }
+}
+
+/// `#[marshal(...)]` on a struct or enum.
+pub(crate) struct Container {
+    /// `crate = path`: where the runtime is, when not at `::marshal`.
+    pub(crate) crate_path: Option<syn::Path>,
+    /// `tag_type = u8|u16|u32`, with the tokens that set it.
+    pub(crate) tag_type: Option<(TokenStream, TagType)>,
+}
+
+/// `#[marshal(...)]` on an enum variant.
+pub(crate) struct Variant {
+    /// `tag = N`: the explicit wire tag, with its literal.
+    pub(crate) tag: Option<(syn::LitInt, u64)>,
+}
+
+/// `#[marshal(...)]` on a field.
+pub(crate) struct Field {
+    /// `skip`: the field is not encoded.
+    pub(crate) skip: Option<TokenStream>,
+    /// `with = path`: a module that encodes the field.
+    pub(crate) with: Option<syn::Path>,
+}
+
+const CONTAINER_KEYS: &[&str] = &["crate", "tag_type"];
+const VARIANT_KEYS: &[&str] = &["tag"];
+const FIELD_KEYS: &[&str] = &["skip", "with"];
+
+impl Container {
+    pub(crate) fn from_ast(cx: &Ctxt, attrs: &[syn::Attribute]) -> Self {
+        let mut crate_path = Attr::none(cx, CRATE);
+        let mut tag_type = Attr::none(cx, TAG_TYPE);
+        for_each_marshal_meta(cx, attrs, |meta| {
+            if meta.path == CRATE {
+                if let Some(path) = parse_path_value(&meta)? {
+                    crate_path.set(&meta.path, path);
+                }
+            } else if meta.path == TAG_TYPE {
+                let ident: syn::Ident = meta.value()?.parse()?;
+                let ty = match ident.to_string().as_str() {
+                    "u8" => TagType::U8,
+                    "u16" => TagType::U16,
+                    "u32" => TagType::U32,
+                    _ => {
+                        cx.error_spanned_by(
+                            &ident,
+                            "tag_type must be one of `u8`, `u16` or `u32`",
+                        );
+                        return Ok(());
+                    }
+                };
+                let tokens = quote::quote!(#ident);
+                tag_type.set(&meta.path, (tokens, ty));
+            } else {
+                unknown_key(cx, &meta, "container", CONTAINER_KEYS)?;
+            }
+            Ok(())
+        });
+        Container {
+            crate_path: crate_path.get(),
+            tag_type: tag_type.get(),
+        }
+    }
+}
+
+impl Variant {
+    pub(crate) fn from_ast(cx: &Ctxt, attrs: &[syn::Attribute]) -> Self {
+        let mut tag = Attr::none(cx, TAG);
+        for_each_marshal_meta(cx, attrs, |meta| {
+            if meta.path == TAG {
+                let lit: syn::LitInt = meta.value()?.parse()?;
+                match lit.base10_parse::<u64>() {
+                    Ok(value) => tag.set(&meta.path, (lit, value)),
+                    Err(_) => cx.error_spanned_by(
+                        &lit,
+                        "tag must be a non-negative integer that fits the enum's tag_type",
+                    ),
+                }
+            } else {
+                unknown_key(cx, &meta, "variant", VARIANT_KEYS)?;
+            }
+            Ok(())
+        });
+        Variant { tag: tag.get() }
+    }
+}
+
+impl Field {
+    pub(crate) fn from_ast(cx: &Ctxt, attrs: &[syn::Attribute]) -> Self {
+        let mut skip = Attr::none(cx, SKIP);
+        let mut with = Attr::none(cx, WITH);
+        for_each_marshal_meta(cx, attrs, |meta| {
+            if meta.path == SKIP {
+                skip.set(&meta.path, ());
+            } else if meta.path == WITH {
+                if let Some(path) = parse_path_value(&meta)? {
+                    with.set(&meta.path, path);
+                }
+            } else {
+                unknown_key(cx, &meta, "field", FIELD_KEYS)?;
+            }
+            Ok(())
+        });
+        Field {
+            skip: skip.get_with_tokens().map(|(tokens, ())| tokens),
+            with: with.get(),
+        }
+    }
+}
+
+/// Runs `f` on every key inside every `#[marshal(...)]` attribute, recording
+/// parse errors in `cx`.
+fn for_each_marshal_meta(
+    cx: &Ctxt,
+    attrs: &[syn::Attribute],
+    mut f: impl FnMut(ParseNestedMeta) -> syn::Result<()>,
+) {
+    for attr in attrs {
+        if attr.path() != MARSHAL {
+            continue;
+        }
+        if let syn::Meta::List(list) = &attr.meta {
+            if list.tokens.is_empty() {
+                continue;
+            }
+        } else {
+            cx.error_spanned_by(
+                attr,
+                "expected attribute arguments in parentheses: #[marshal(...)]",
+            );
+            continue;
+        }
+        if let Err(err) = attr.parse_nested_meta(&mut f) {
+            cx.syn_error(err);
+        }
+    }
+}
+
+/// Parses `key = path` or `key = "path"`.
+fn parse_path_value(meta: &ParseNestedMeta) -> syn::Result<Option<syn::Path>> {
+    let value = meta.value()?;
+    if value.peek(syn::LitStr) {
+        let lit: syn::LitStr = value.parse()?;
+        return lit.parse_with(syn::Path::parse_mod_style).map(Some);
+    }
+    syn::Path::parse_mod_style(value).map(Some)
+}
+
+/// Records an unknown key, suggesting the closest known one, and skips its
+/// value so parsing can continue.
+fn unknown_key(cx: &Ctxt, meta: &ParseNestedMeta, level: &str, known: &[&str]) -> syn::Result<()> {
+    let name = meta
+        .path
+        .get_ident()
+        .map_or_else(|| meta.path.to_token_stream().to_string(), ToString::to_string);
+    let mut msg = format!("unknown marshal {level} attribute `{name}`");
+    if let Some(best) = closest(&name, known) {
+        msg.push_str(&format!("; did you mean `{best}`?"));
+    } else {
+        let list: Vec<String> = known.iter().map(|k| format!("`{k}`")).collect();
+        msg.push_str(&format!("; expected {}", list.join(" or ")));
+    }
+    if let Some(elsewhere) = other_level(&name, level) {
+        msg.push_str(&format!(" (`{name}` is a {elsewhere} attribute)"));
+    }
+    cx.error_spanned_by(&meta.path, msg);
+    // Skip `= value` or `(...)` so the following keys are still checked.
+    if meta.input.peek(syn::Token![=]) {
+        let value = meta.value()?;
+        value.parse::<TokenStream>().map(|_| ())?;
+    } else if meta.input.peek(syn::token::Paren) {
+        meta.input.parse::<proc_macro2::TokenTree>()?;
+    }
+    Ok(())
+}
+
+/// Names the attribute level where `name` is valid, when it is not `level`.
+fn other_level(name: &str, level: &str) -> Option<&'static str> {
+    [
+        ("container", CONTAINER_KEYS),
+        ("variant", VARIANT_KEYS),
+        ("field", FIELD_KEYS),
+    ]
+    .into_iter()
+    .find(|(lvl, keys)| *lvl != level && keys.contains(&name))
+    .map(|(lvl, _)| lvl)
+}
+
+/// The known key within edit distance 2 of `name`, if any.
+fn closest<'k>(name: &str, known: &[&'k str]) -> Option<&'k str> {
+    known
+        .iter()
+        .map(|k| (edit_distance(name, k), *k))
+        .filter(|(d, _)| *d <= 2 && *d < name.len())
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, k)| k)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != *cb);
+            cur.push((prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggestions() {
+        assert_eq!(closest("skp", FIELD_KEYS), Some("skip"));
+        assert_eq!(closest("wiht", FIELD_KEYS), Some("with"));
+        assert_eq!(closest("tagtype", CONTAINER_KEYS), Some("tag_type"));
+        assert_eq!(closest("rename", FIELD_KEYS), None);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+    }
+}

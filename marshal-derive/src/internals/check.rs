@@ -1,0 +1,87 @@
+//! Cross-cutting checks that need more than one attribute set at a time.
+//! Checks on a single attribute happen while parsing it.
+
+use std::collections::HashMap;
+
+use super::ast::{Container, Data};
+use super::ctxt::Ctxt;
+
+/// Runs every check, recording errors in `cx`.
+pub(crate) fn check(cx: &Ctxt, cont: &Container) {
+    check_union(cx, cont);
+    check_tag_type_on_struct(cx, cont);
+    check_tags(cx, cont);
+    check_field_attrs(cx, cont);
+}
+
+fn check_union(cx: &Ctxt, cont: &Container) {
+    if let (Data::Union, syn::Data::Union(data)) = (&cont.data, &cont.original.data) {
+        cx.error_spanned_by(
+            data.union_token,
+            "marshal cannot be derived for a union: its active field is unknown; \
+             use an enum instead",
+        );
+    }
+}
+
+fn check_tag_type_on_struct(cx: &Ctxt, cont: &Container) {
+    if let (Data::Struct(..), Some((tokens, _))) = (&cont.data, &cont.attrs.tag_type) {
+        cx.error_spanned_by(
+            tokens,
+            "tag_type only applies to enums; remove it from this struct",
+        );
+    }
+}
+
+/// Every tag fits the tag type, and no two variants share one.
+fn check_tags(cx: &Ctxt, cont: &Container) {
+    let Data::Enum(variants) = &cont.data else {
+        return;
+    };
+    let tag_type = cont.tag_type();
+    let mut seen = HashMap::new();
+    for variant in variants {
+        if variant.tag > tag_type.max() {
+            let msg = format!(
+                "tag {} does not fit tag_type {} (at most {}); use a smaller tag or a wider \
+                 tag_type",
+                variant.tag,
+                tag_type.name(),
+                tag_type.max()
+            );
+            match &variant.attrs.tag {
+                Some((lit, _)) => cx.error_spanned_by(lit, msg),
+                None => cx.error_spanned_by(variant.ident, msg),
+            }
+        }
+        if let Some(first) = seen.insert(variant.tag, variant.ident) {
+            let msg = format!(
+                "duplicate tag {}: variants `{}` and `{}` would be indistinguishable on the \
+                 wire; give one of them a distinct #[marshal(tag = ...)]",
+                variant.tag, first, variant.ident
+            );
+            match &variant.attrs.tag {
+                Some((lit, _)) => cx.error_spanned_by(lit, msg),
+                None => cx.error_spanned_by(variant.ident, msg),
+            }
+        }
+    }
+}
+
+/// `skip` and `with` on one field contradict each other.
+fn check_field_attrs(cx: &Ctxt, cont: &Container) {
+    let fields: Vec<_> = match &cont.data {
+        Data::Struct(_, fields) => fields.iter().collect(),
+        Data::Enum(variants) => variants.iter().flat_map(|v| &v.fields).collect(),
+        Data::Union => Vec::new(),
+    };
+    for field in fields {
+        if let (Some(skip), Some(_)) = (&field.attrs.skip, &field.attrs.with) {
+            cx.error_spanned_by(
+                skip,
+                "a field cannot be both `skip` and `with`: a skipped field is never encoded; \
+                 remove one of them",
+            );
+        }
+    }
+}

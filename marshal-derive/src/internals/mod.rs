@@ -1,0 +1,7 @@
+//! Attribute parsing, the internal representation and its checks.
+
+pub(crate) mod ast;
+pub(crate) mod attr;
+pub(crate) mod check;
+pub(crate) mod ctxt;
+pub(crate) mod symbol;

@@ -1,0 +1,46 @@
+//! Names of the `#[marshal(...)]` attribute and its keys.
+
+use std::fmt::{self, Display};
+
+use syn::{Ident, Path};
+
+/// An attribute name, compared against parsed paths.
+#[derive(Copy, Clone)]
+pub(crate) struct Symbol(pub(crate) &'static str);
+
+pub(crate) const MARSHAL: Symbol = Symbol("marshal");
+pub(crate) const CRATE: Symbol = Symbol("crate");
+pub(crate) const TAG_TYPE: Symbol = Symbol("tag_type");
+pub(crate) const TAG: Symbol = Symbol("tag");
+pub(crate) const SKIP: Symbol = Symbol("skip");
+pub(crate) const WITH: Symbol = Symbol("with");
+
+impl PartialEq<Symbol> for Ident {
+    fn eq(&self, word: &Symbol) -> bool {
+        self == word.0
+    }
+}
+
+impl PartialEq<Symbol> for &Ident {
+    fn eq(&self, word: &Symbol) -> bool {
+        *self == word.0
+    }
+}
+
+impl PartialEq<Symbol> for Path {
+    fn eq(&self, word: &Symbol) -> bool {
+        self.is_ident(word.0)
+    }
+}
+
+impl PartialEq<Symbol> for &Path {
+    fn eq(&self, word: &Symbol) -> bool {
+        self.is_ident(word.0)
+    }
+}
+
+impl Display for Symbol {
+    fn fmt(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        formatter.write_str(self.0)
+    }
+}
