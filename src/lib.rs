@@ -4,14 +4,23 @@
 #[cfg(feature = "std")]
 extern crate std;
 
-pub use marshal_core::{BufferTooSmall, Marshal, Overflow, Writer};
 #[cfg(feature = "alloc")]
-pub use marshal_core::to_vec;
+pub use marshal_core::{CowUnmarshal, to_vec};
+pub use marshal_core::{
+    BufferTooSmall, DecodeError, DecodeErrorKind, Marshal, Overflow, Reader, Unmarshal, Writer,
+    from_bytes,
+};
 
 /// Derives [`Marshal`]: an exact `encoded_len` and an in-place encoder.
 ///
 /// See the crate documentation for attributes and examples.
 pub use marshal_derive::Marshal;
+
+/// Derives [`Unmarshal`]: a decoder that borrows from its input where it can
+/// and returns a [`DecodeError`] on any bad input.
+///
+/// See the crate documentation for attributes and examples.
+pub use marshal_derive::Unmarshal;
 
 #[doc(hidden)]
 pub mod __private {

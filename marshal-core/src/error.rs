@@ -54,3 +54,255 @@ impl fmt::Display for BufferTooSmall {
 }
 
 impl core::error::Error for BufferTooSmall {}
+
+/// Why decoding failed, and where.
+///
+/// Every error names its kind ([`DecodeError::kind`]) and the byte offset in
+/// the input where the offending item starts ([`DecodeError::offset`]). It
+/// needs no allocation and is 24 bytes on 64-bit targets.
+///
+/// ```
+/// use marshal::{DecodeErrorKind, Unmarshal};
+///
+/// let err = bool::read_from(&[7]).unwrap_err();
+/// assert_eq!(err.kind(), DecodeErrorKind::InvalidBool(7));
+/// assert_eq!(err.offset(), 0);
+/// assert_eq!(err.to_string(), "invalid bool byte 0x07 (expected 0 or 1) at byte 0");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct DecodeError {
+    offset: usize,
+    repr: Repr,
+}
+
+/// The compact form of [`DecodeErrorKind`]: names are stored behind one
+/// thin pointer so the whole error stays within three words.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Repr {
+    UnexpectedEnd { needed: usize },
+    InvalidBool(u8),
+    InvalidChar(u32),
+    InvalidUtf8,
+    InvalidTag { tag: u32, ty: &'static &'static str },
+    ZeroNonZero,
+    LengthOverflow { len: u64 },
+    TrailingBytes { count: usize },
+    InvalidNanos(u32),
+    Custom(&'static &'static str),
+}
+
+/// The kind of a [`DecodeError`].
+///
+/// ```
+/// use marshal::{DecodeErrorKind, Unmarshal};
+///
+/// let err = <&str>::read_from(&[5, 0, 0, 0, 0, 0, 0, 0, b'a']).unwrap_err();
+/// assert_eq!(err.kind(), DecodeErrorKind::UnexpectedEnd { needed: 4 });
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum DecodeErrorKind {
+    /// The input ended early; `needed` more bytes were required.
+    UnexpectedEnd {
+        /// Bytes missing past the end of the input.
+        needed: usize,
+    },
+    /// A `bool` byte other than 0 or 1.
+    InvalidBool(u8),
+    /// A `char` that is not one well-formed UTF-8 scalar value; holds its
+    /// first byte.
+    InvalidChar(u32),
+    /// A string that is not valid UTF-8.
+    InvalidUtf8,
+    /// An enum tag that names no variant.
+    InvalidTag {
+        /// The tag read from the input.
+        tag: u32,
+        /// The enum's name.
+        ty: &'static str,
+    },
+    /// Zero where a `NonZero` type was expected.
+    ZeroNonZero,
+    /// A length (or `usize`) that this platform's `usize` cannot hold, or a
+    /// length whose elements cannot fit in the remaining input.
+    LengthOverflow {
+        /// The length read from the input.
+        len: u64,
+    },
+    /// Bytes were left over after the value ([`from_bytes`](crate::from_bytes)
+    /// only).
+    TrailingBytes {
+        /// How many bytes were left.
+        count: usize,
+    },
+    /// A nanosecond count of 10⁹ or more.
+    InvalidNanos(u32),
+    /// An error raised by a `with` module or a manual implementation.
+    Custom(&'static str),
+}
+
+impl DecodeError {
+    /// The kind of error.
+    ///
+    /// ```
+    /// use marshal::{DecodeErrorKind, Unmarshal};
+    /// let err = u32::read_from(&[1, 2]).unwrap_err();
+    /// assert_eq!(err.kind(), DecodeErrorKind::UnexpectedEnd { needed: 2 });
+    /// ```
+    #[must_use]
+    pub fn kind(&self) -> DecodeErrorKind {
+        match self.repr {
+            Repr::UnexpectedEnd { needed } => DecodeErrorKind::UnexpectedEnd { needed },
+            Repr::InvalidBool(b) => DecodeErrorKind::InvalidBool(b),
+            Repr::InvalidChar(c) => DecodeErrorKind::InvalidChar(c),
+            Repr::InvalidUtf8 => DecodeErrorKind::InvalidUtf8,
+            Repr::InvalidTag { tag, ty } => DecodeErrorKind::InvalidTag { tag, ty },
+            Repr::ZeroNonZero => DecodeErrorKind::ZeroNonZero,
+            Repr::LengthOverflow { len } => DecodeErrorKind::LengthOverflow { len },
+            Repr::TrailingBytes { count } => DecodeErrorKind::TrailingBytes { count },
+            Repr::InvalidNanos(n) => DecodeErrorKind::InvalidNanos(n),
+            Repr::Custom(msg) => DecodeErrorKind::Custom(msg),
+        }
+    }
+
+    /// The byte offset in the input where the offending item starts.
+    ///
+    /// ```
+    /// use marshal::Unmarshal;
+    /// let err = <(u8, bool)>::read_from(&[1, 9]).unwrap_err();
+    /// assert_eq!(err.offset(), 1);
+    /// ```
+    #[must_use]
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// An error raised by a `with` module or a manual implementation. The
+    /// message is a reference to a `&'static str` (write `&"..."`), which
+    /// keeps the error three words small.
+    ///
+    /// The offset is relative to the buffer the module was given; the
+    /// derived code adds the field's position.
+    ///
+    /// ```
+    /// use marshal::{DecodeError, DecodeErrorKind};
+    /// let err = DecodeError::custom(&"temperature out of range", 3);
+    /// assert_eq!(err.kind(), DecodeErrorKind::Custom("temperature out of range"));
+    /// assert_eq!(err.to_string(), "temperature out of range at byte 3");
+    /// ```
+    #[must_use]
+    pub const fn custom(message: &'static &'static str, offset: usize) -> Self {
+        Self::new(Repr::Custom(message), offset)
+    }
+
+    /// An invalid enum tag; `ty` names the enum (write `&"Name"`).
+    ///
+    /// ```
+    /// let err = marshal::DecodeError::invalid_tag(7, &"Side", 41);
+    /// assert_eq!(err.to_string(), "invalid tag 7 for enum Side at byte 41");
+    /// ```
+    #[must_use]
+    pub const fn invalid_tag(tag: u32, ty: &'static &'static str, offset: usize) -> Self {
+        Self::new(Repr::InvalidTag { tag, ty }, offset)
+    }
+
+    /// The same error, with its offset moved `by` bytes further into the
+    /// input: for errors from a nested buffer.
+    ///
+    /// ```
+    /// let err = marshal::DecodeError::custom(&"bad", 2).shifted(10);
+    /// assert_eq!(err.offset(), 12);
+    /// ```
+    #[must_use]
+    pub const fn shifted(self, by: usize) -> Self {
+        Self {
+            offset: self.offset.saturating_add(by),
+            repr: self.repr,
+        }
+    }
+
+    const fn new(repr: Repr, offset: usize) -> Self {
+        DecodeError { offset, repr }
+    }
+
+    #[cold]
+    pub(crate) const fn unexpected_end(offset: usize, needed: usize) -> Self {
+        Self::new(Repr::UnexpectedEnd { needed }, offset)
+    }
+
+    #[cold]
+    pub(crate) const fn invalid_bool(byte: u8, offset: usize) -> Self {
+        Self::new(Repr::InvalidBool(byte), offset)
+    }
+
+    #[cold]
+    pub(crate) const fn invalid_char(first: u32, offset: usize) -> Self {
+        Self::new(Repr::InvalidChar(first), offset)
+    }
+
+    #[cold]
+    pub(crate) const fn invalid_utf8(offset: usize) -> Self {
+        Self::new(Repr::InvalidUtf8, offset)
+    }
+
+    #[cold]
+    pub(crate) const fn zero_non_zero(offset: usize) -> Self {
+        Self::new(Repr::ZeroNonZero, offset)
+    }
+
+    #[cold]
+    pub(crate) const fn length_overflow(len: u64, offset: usize) -> Self {
+        Self::new(Repr::LengthOverflow { len }, offset)
+    }
+
+    #[cold]
+    pub(crate) const fn trailing_bytes(count: usize, offset: usize) -> Self {
+        Self::new(Repr::TrailingBytes { count }, offset)
+    }
+
+    #[cold]
+    pub(crate) const fn invalid_nanos(nanos: u32, offset: usize) -> Self {
+        Self::new(Repr::InvalidNanos(nanos), offset)
+    }
+}
+
+impl fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind() {
+            DecodeErrorKind::UnexpectedEnd { needed } => {
+                write!(f, "unexpected end of input: {needed} more bytes needed")?;
+            }
+            DecodeErrorKind::InvalidBool(b) => {
+                write!(f, "invalid bool byte {b:#04x} (expected 0 or 1)")?;
+            }
+            DecodeErrorKind::InvalidChar(c) => {
+                write!(f, "invalid UTF-8 char starting with byte {c:#04x}")?;
+            }
+            DecodeErrorKind::InvalidUtf8 => f.write_str("invalid UTF-8 in string")?,
+            DecodeErrorKind::InvalidTag { tag, ty } => write!(f, "invalid tag {tag} for enum {ty}")?,
+            DecodeErrorKind::ZeroNonZero => f.write_str("zero for a NonZero type")?,
+            DecodeErrorKind::LengthOverflow { len } => {
+                write!(f, "length {len} exceeds what the remaining input can hold")?;
+            }
+            DecodeErrorKind::TrailingBytes { count } => {
+                write!(f, "{count} trailing bytes after the value")?;
+            }
+            DecodeErrorKind::InvalidNanos(n) => {
+                write!(f, "nanoseconds {n} out of range (must be below 1000000000)")?;
+            }
+            DecodeErrorKind::Custom(msg) => f.write_str(msg)?,
+        }
+        write!(f, " at byte {}", self.offset)
+    }
+}
+
+impl fmt::Debug for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DecodeError")
+            .field("kind", &self.kind())
+            .field("offset", &self.offset)
+            .finish()
+    }
+}
+
+impl core::error::Error for DecodeError {}

@@ -28,12 +28,35 @@ extern crate std;
 pub mod __private;
 mod error;
 mod impls;
+mod reader;
 mod traits;
 mod writer;
 
-pub use error::{BufferTooSmall, Overflow};
-pub use traits::Marshal;
+pub use error::{BufferTooSmall, DecodeError, DecodeErrorKind, Overflow};
+#[cfg(feature = "alloc")]
+pub use impls::CowUnmarshal;
+pub use reader::Reader;
+pub use traits::{Marshal, Unmarshal};
 pub use writer::Writer;
+
+/// Decodes a `T` from the whole of `input`; bytes left over after the value
+/// are a [`TrailingBytes`](DecodeErrorKind::TrailingBytes) error.
+///
+/// ```
+/// let bytes = marshal_core::to_vec(&(1u8, "hé"));
+/// let (n, s): (u8, &str) = marshal_core::from_bytes(&bytes).unwrap();
+/// assert_eq!((n, s), (1, "hé"));
+///
+/// let mut longer = bytes.clone();
+/// longer.push(0);
+/// assert!(marshal_core::from_bytes::<(u8, &str)>(&longer).is_err());
+/// ```
+pub fn from_bytes<'de, T: Unmarshal<'de>>(input: &'de [u8]) -> Result<T, DecodeError> {
+    let mut r = Reader::new(input);
+    let value = T::decode(&mut r)?;
+    r.finish()?;
+    Ok(value)
+}
 
 /// Encodes `value` into a new `Vec` with exactly one allocation of exactly
 /// [`encoded_len`](Marshal::encoded_len) bytes.

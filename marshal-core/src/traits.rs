@@ -1,6 +1,7 @@
 //! The [`Marshal`] trait.
 
-use crate::error::{BufferTooSmall, Overflow};
+use crate::error::{BufferTooSmall, DecodeError, Overflow};
+use crate::reader::Reader;
 use crate::writer::Writer;
 
 /// A type that encodes itself into a caller-provided byte buffer.
@@ -196,4 +197,151 @@ pub trait Marshal {
 #[track_caller]
 fn buffer_too_small(err: BufferTooSmall) -> ! {
     panic!("marshal: {err}; size the buffer with encoded_len()")
+}
+
+/// A type that decodes itself from bytes written by [`Marshal`].
+///
+/// `'de` is the lifetime of the input: types like `&'de str` and
+/// `&'de [u8]` borrow from it instead of copying. Decoding never panics on any
+/// input, never reads out of bounds, and never allocates more than the input
+/// justifies; bad input is a [`DecodeError`] that says what was wrong and at
+/// which byte.
+///
+/// Implement it with `#[derive(Unmarshal)]`. A manual implementation provides
+/// [`decode`](Unmarshal::decode) and may set [`MIN_LEN`](Unmarshal::MIN_LEN).
+///
+/// ```
+/// use marshal::{Marshal, Unmarshal};
+///
+/// #[derive(Marshal, Unmarshal, Debug, PartialEq)]
+/// struct Point<'a> { x: i32, label: &'a str }
+///
+/// let bytes = marshal::to_vec(&Point { x: -1, label: "origin" });
+/// let (p, used) = Point::read_from(&bytes).unwrap();
+/// assert_eq!(p, Point { x: -1, label: "origin" });
+/// assert_eq!(used, bytes.len());
+/// ```
+pub trait Unmarshal<'de>: Sized {
+    /// The fewest bytes any value of the type encodes to. Length prefixes
+    /// are checked against it before anything is allocated: a claimed
+    /// length whose items cannot fit in the remaining input is an error.
+    ///
+    /// ```
+    /// use marshal::Unmarshal;
+    /// assert_eq!(<u64 as Unmarshal>::MIN_LEN, 8);
+    /// assert_eq!(<Option<u64> as Unmarshal>::MIN_LEN, 1);
+    /// assert_eq!(<String as Unmarshal>::MIN_LEN, 8);
+    /// ```
+    const MIN_LEN: usize = 0;
+
+    /// Reads one value through `r`, the building block of every other
+    /// method.
+    ///
+    /// ```
+    /// use marshal::{Reader, Unmarshal};
+    /// let mut r = Reader::new(&[1, 0, 1]);
+    /// assert_eq!(u16::decode(&mut r).unwrap(), 1);
+    /// assert_eq!(bool::decode(&mut r).unwrap(), true);
+    /// ```
+    fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError>;
+
+    /// Reads one value from the front of `buf` and returns it with the
+    /// number of bytes it took. Bytes after it are ignored; use
+    /// [`from_bytes`](crate::from_bytes) to reject them.
+    ///
+    /// ```
+    /// use marshal::Unmarshal;
+    /// let (v, used) = <(u8, &str)>::read_from(&[7, 1, 0, 0, 0, 0, 0, 0, 0, b'x', 0xff]).unwrap();
+    /// assert_eq!(v, (7, "x"));
+    /// assert_eq!(used, 10);
+    /// ```
+    #[inline]
+    fn read_from(buf: &'de [u8]) -> Result<(Self, usize), DecodeError> {
+        let mut r = Reader::new(buf);
+        let value = Self::decode(&mut r)?;
+        Ok((value, r.position()))
+    }
+
+    /// Reads `len` values into a `Vec`; slices and vectors call this after
+    /// reading and checking their length prefix, so a type whose encoding is
+    /// its memory (like `u8`) can copy the whole run at once. The default
+    /// decodes one value at a time into a vector whose first allocation is
+    /// capped at 1 MiB, so a lying length cannot cause a large allocation.
+    ///
+    /// ```
+    /// use marshal::{Reader, Unmarshal};
+    /// let mut r = Reader::new(&[1, 0, 2, 0]);
+    /// assert_eq!(u16::decode_vec(&mut r, 2).unwrap(), vec![1, 2]);
+    /// ```
+    #[cfg(feature = "alloc")]
+    #[inline]
+    fn decode_vec(r: &mut Reader<'de>, len: usize) -> Result<alloc::vec::Vec<Self>, DecodeError> {
+        let mut out = alloc::vec::Vec::with_capacity(cautious_capacity::<Self>(len));
+        for _ in 0..len {
+            out.push(Self::decode(r)?);
+        }
+        Ok(out)
+    }
+
+    /// Reads `len` values as a `Cow<[Self]>`, for `Cow<'_, [T]>`: borrowed
+    /// from the input where the bytes are the values (`u8`), owned
+    /// otherwise.
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// use marshal::{Reader, Unmarshal};
+    /// let mut r = Reader::new(&[1, 2]);
+    /// assert!(matches!(u8::decode_cow_slice(&mut r, 2).unwrap(), Cow::Borrowed(&[1, 2])));
+    /// ```
+    #[cfg(feature = "alloc")]
+    #[inline]
+    fn decode_cow_slice<'a>(
+        r: &mut Reader<'de>,
+        len: usize,
+    ) -> Result<alloc::borrow::Cow<'a, [Self]>, DecodeError>
+    where
+        Self: Clone,
+        'de: 'a,
+    {
+        Self::decode_vec(r, len).map(alloc::borrow::Cow::Owned)
+    }
+
+    /// Reads exactly `N` values, for `[T; N]`. The default decodes one at a
+    /// time; `u8` overrides it with one bounds check and one copy.
+    ///
+    /// ```
+    /// use marshal::{Reader, Unmarshal};
+    /// let mut r = Reader::new(&[1, 2, 3]);
+    /// assert_eq!(u8::decode_array::<3>(&mut r).unwrap(), [1, 2, 3]);
+    /// ```
+    #[inline]
+    fn decode_array<const N: usize>(r: &mut Reader<'de>) -> Result<[Self; N], DecodeError> {
+        let mut error = None;
+        let items: [Option<Self>; N] = core::array::from_fn(|_| {
+            if error.is_some() {
+                return None;
+            }
+            match Self::decode(r) {
+                Ok(v) => Some(v),
+                Err(e) => {
+                    error = Some(e);
+                    None
+                }
+            }
+        });
+        match error {
+            Some(e) => Err(e),
+            // Every slot is `Some` when no element failed.
+            None => Ok(items.map(|item| item.unwrap_or_else(|| unreachable!()))),
+        }
+    }
+}
+
+/// The capacity to allocate up front for `len` items of `T`: all of them,
+/// up to 1 MiB worth. Larger vectors grow as their items actually decode.
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn cautious_capacity<T>(len: usize) -> usize {
+    const MAX_PREALLOC_BYTES: usize = 1 << 20;
+    len.min(MAX_PREALLOC_BYTES / core::mem::size_of::<T>().max(1))
 }

@@ -7,11 +7,12 @@ use quote::ToTokens;
 
 use crate::internals::ast::{Container, Data, Field};
 
-/// `generics` plus `P: bound` for each type parameter (or associated type
-/// path like `P::Item`) that appears in a field `filter` accepts. Types
-/// inside `PhantomData<...>` need no bound.
+/// `generics` plus `P: bound` for each type parameter of `cont` (or
+/// associated type path like `P::Item`) that appears in a field `filter`
+/// accepts. Types inside `PhantomData<...>` need no bound.
 pub(crate) fn with_bound(
     cont: &Container,
+    generics: &syn::Generics,
     filter: fn(&Field) -> bool,
     bound: &syn::Path,
 ) -> syn::Generics {
@@ -23,7 +24,7 @@ pub(crate) fn with_bound(
     let mut found: Vec<syn::Type> = Vec::new();
     let mut seen = BTreeSet::new();
     let fields: Vec<&Field> = match &cont.data {
-        Data::Struct(_, fields) => fields.iter().collect(),
+        Data::Struct(fields) => fields.iter().collect(),
         Data::Enum(variants) => variants.iter().flat_map(|v| &v.fields).collect(),
         Data::Union => Vec::new(),
     };
@@ -34,7 +35,7 @@ pub(crate) fn with_bound(
             }
         });
     }
-    let mut generics = cont.generics.clone();
+    let mut generics = generics.clone();
     let where_clause = generics.make_where_clause();
     for ty in found {
         where_clause

@@ -1,45 +1,35 @@
 //! Generates `impl Marshal`: the size constants, `encoded_len` and `encode`.
 
-use proc_macro2::{Literal, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use crate::bound;
-use crate::dummy;
-use crate::fallback;
-use crate::internals::ast::{Container, Data, Field, Style, Variant};
+use crate::internals::ast::{Container, Data, Field, Variant};
 use crate::internals::attr::TagType;
-use crate::internals::check;
-use crate::internals::ctxt::Ctxt;
 use crate::size::{SizeConst, container_len};
+use crate::walk::{binding, tag_literal, variant_pattern};
 
-/// Entry point of `#[derive(Marshal)]`.
-pub(crate) fn expand_derive_marshal(input: &syn::DeriveInput) -> TokenStream {
-    let cx = Ctxt::new();
-    let cont = Container::from_ast(&cx, input);
-    check::check(&cx, &cont);
-    let krate = crate_path(&cont);
-    if let Err(err) = cx.check() {
-        return fallback::expand(input, &krate, err);
-    }
-
+/// The `impl Marshal` of a checked container.
+pub(crate) fn impl_marshal(cont: &Container, krate: &syn::Path) -> TokenStream {
     let private = quote!(#krate::__private);
     let ident = cont.ident;
     let generics = bound::with_bound(
-        &cont,
+        cont,
+        cont.generics,
         |f| f.is_encoded() && f.attrs.with.is_none(),
         &syn::parse_quote!(#krate::__private::Marshal),
     );
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
-    let fixed_len = container_len(&cont, &private, SizeConst::Fixed);
-    let max_len = container_len(&cont, &private, SizeConst::Max);
+    let fixed_len = container_len(cont, &private, SizeConst::Fixed);
+    let max_len = container_len(cont, &private, SizeConst::Max);
     let (len_body, encode_body) = match &cont.data {
-        Data::Struct(_, fields) => struct_bodies(fields, &private),
+        Data::Struct(fields) => struct_bodies(fields, &private),
         Data::Enum(variants) => enum_bodies(variants, cont.tag_type(), &private),
         Data::Union => unreachable!("unions are rejected by the checks"),
     };
 
-    dummy::wrap_in_const(quote! {
+    quote! {
         #[automatically_derived]
         impl #impl_generics #private::Marshal for #ident #ty_generics #where_clause {
             const FIXED_LEN: ::core::option::Option<usize> = #fixed_len;
@@ -63,15 +53,7 @@ pub(crate) fn expand_derive_marshal(input: &syn::DeriveInput) -> TokenStream {
                 #encode_body
             }
         }
-    })
-}
-
-/// `#[marshal(crate = ...)]`, or `::marshal`.
-pub(crate) fn crate_path(cont: &Container) -> syn::Path {
-    cont.attrs
-        .crate_path
-        .clone()
-        .unwrap_or_else(|| syn::parse_quote!(::marshal))
+    }
 }
 
 fn struct_bodies(fields: &[Field], private: &TokenStream) -> (TokenStream, TokenStream) {
@@ -134,51 +116,6 @@ fn enum_bodies(
             ::core::result::Result::Ok(())
         },
     )
-}
-
-/// The pattern binding a variant's encoded fields to `__f0`, `__f1`, ...
-fn variant_pattern(variant: &Variant) -> TokenStream {
-    let ident = variant.ident;
-    match variant.style {
-        Style::Unit => quote!(Self::#ident),
-        Style::Tuple => {
-            let parts = variant.fields.iter().enumerate().map(|(i, f)| {
-                if f.is_encoded() {
-                    binding(i)
-                } else {
-                    quote!(_)
-                }
-            });
-            quote!(Self::#ident(#(#parts),*))
-        }
-        Style::Struct => {
-            let parts = variant
-                .fields
-                .iter()
-                .enumerate()
-                .filter(|(_, f)| f.is_encoded())
-                .map(|(i, f)| {
-                    let member = &f.member;
-                    let b = binding(i);
-                    quote!(#member: #b)
-                });
-            quote!(Self::#ident { #(#parts,)* .. })
-        }
-    }
-}
-
-fn binding(i: usize) -> TokenStream {
-    let ident = format_ident!("__f{}", i);
-    quote!(#ident)
-}
-
-fn tag_literal(tag: u64, tag_type: TagType) -> Literal {
-    // The checks have already rejected tags that do not fit.
-    match tag_type {
-        TagType::U8 => Literal::u8_suffixed(u8::try_from(tag).unwrap_or(u8::MAX)),
-        TagType::U16 => Literal::u16_suffixed(u16::try_from(tag).unwrap_or(u16::MAX)),
-        TagType::U32 => Literal::u32_suffixed(u32::try_from(tag).unwrap_or(u32::MAX)),
-    }
 }
 
 /// The encoded length of one field; `access` evaluates to `&FieldType`.

@@ -4,27 +4,55 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
+use crate::decode::with_de_lifetime;
 use crate::dummy;
+use crate::expand::Derive;
 
-/// The compile errors of `err` and a stub `Marshal` impl for `input`.
-pub(crate) fn expand(input: &syn::DeriveInput, krate: &syn::Path, err: syn::Error) -> TokenStream {
+/// The compile errors of `err` and a stub impl of the derived trait.
+pub(crate) fn expand(
+    input: &syn::DeriveInput,
+    krate: &syn::Path,
+    err: syn::Error,
+    derive: Derive,
+) -> TokenStream {
     let errors = err.into_compile_error();
     let ident = &input.ident;
-    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
-    let stub = dummy::wrap_in_const(quote! {
-        #[automatically_derived]
-        impl #impl_generics #krate::__private::Marshal for #ident #ty_generics #where_clause {
-            fn encoded_len(&self) -> usize {
-                ::core::unreachable!()
-            }
-            fn encode(
-                &self,
-                _: &mut #krate::__private::Writer<'_>,
-            ) -> ::core::result::Result<(), #krate::__private::Overflow> {
-                ::core::unreachable!()
+    let private = quote!(#krate::__private);
+    let (_, ty_generics, where_clause) = input.generics.split_for_impl();
+    let stub = match derive {
+        Derive::Marshal => {
+            let (impl_generics, _, _) = input.generics.split_for_impl();
+            quote! {
+                #[automatically_derived]
+                impl #impl_generics #private::Marshal for #ident #ty_generics #where_clause {
+                    fn encoded_len(&self) -> usize {
+                        ::core::unreachable!()
+                    }
+                    fn encode(
+                        &self,
+                        _: &mut #private::Writer<'_>,
+                    ) -> ::core::result::Result<(), #private::Overflow> {
+                        ::core::unreachable!()
+                    }
+                }
             }
         }
-    });
+        Derive::Unmarshal => {
+            let de_generics = with_de_lifetime(&input.generics);
+            let (impl_generics, _, _) = de_generics.split_for_impl();
+            quote! {
+                #[automatically_derived]
+                impl #impl_generics #private::Unmarshal<'__de> for #ident #ty_generics #where_clause {
+                    fn decode(
+                        _: &mut #private::Reader<'__de>,
+                    ) -> ::core::result::Result<Self, #private::DecodeError> {
+                        ::core::unreachable!()
+                    }
+                }
+            }
+        }
+    };
+    let stub = dummy::wrap_in_const(stub);
     quote! {
         #errors
         #stub

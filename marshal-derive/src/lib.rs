@@ -5,24 +5,37 @@
 //! The expansion runs in four steps, each in its own module: parse the
 //! `#[marshal(...)]` attributes (`internals::attr`), build an internal
 //! representation of the type (`internals::ast`), check it
-//! (`internals::check`), then generate code (`encode`, `size`, `bound`).
+//! (`internals::check`), then generate code (`encode`, `decode`, `size`, `bound`, sharing
+//! `walk`).
 //! Every error found along the way is reported at once, at the offending
 //! tokens, together with a stub impl so that no follow-on errors appear.
 #![forbid(unsafe_code)]
 
 mod bound;
+mod decode;
 mod dummy;
 mod encode;
+mod expand;
 mod fallback;
 mod internals;
 mod size;
+mod walk;
 
 use proc_macro::TokenStream;
 use syn::{DeriveInput, parse_macro_input};
+
+use crate::expand::{Derive, expand};
 
 /// Derives `marshal::Marshal`. Documented on the re-export in `marshal`.
 #[proc_macro_derive(Marshal, attributes(marshal))]
 pub fn derive_marshal(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
-    encode::expand_derive_marshal(&input).into()
+    expand(&input, Derive::Marshal).into()
+}
+
+/// Derives `marshal::Unmarshal`. Documented on the re-export in `marshal`.
+#[proc_macro_derive(Unmarshal, attributes(marshal))]
+pub fn derive_unmarshal(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    expand(&input, Derive::Unmarshal).into()
 }

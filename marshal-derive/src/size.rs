@@ -26,7 +26,7 @@ impl SizeConst {
 /// The const expression of `which` for the whole container.
 pub(crate) fn container_len(cont: &Container, krate: &TokenStream, which: SizeConst) -> TokenStream {
     match &cont.data {
-        Data::Struct(_, fields) => fields_len(fields, krate, which),
+        Data::Struct(fields) => fields_len(fields, krate, which),
         Data::Enum(variants) => {
             let tag_size = cont.tag_type().size();
             let per_variant = variants.iter().map(|v| fields_len(&v.fields, krate, which));
@@ -58,4 +58,30 @@ fn fields_len(fields: &[Field], krate: &TokenStream, which: SizeConst) -> TokenS
         }
     });
     quote!(#krate::sum(&[#(#terms),*]))
+}
+
+/// The const expression of `Unmarshal::MIN_LEN`: the sum over the decoded
+/// fields, and for an enum the tag plus the smallest variant. `'__de` is the
+/// impl's input lifetime.
+pub(crate) fn container_min_len(cont: &Container, krate: &TokenStream) -> TokenStream {
+    match &cont.data {
+        Data::Struct(fields) => fields_min_len(fields, krate),
+        Data::Enum(variants) => {
+            let tag_size = cont.tag_type().size();
+            let per_variant = variants.iter().map(|v| fields_min_len(&v.fields, krate));
+            quote!(#tag_size + #krate::min_of(&[#(#per_variant),*]))
+        }
+        Data::Union => quote!(0),
+    }
+}
+
+fn fields_min_len(fields: &[Field], krate: &TokenStream) -> TokenStream {
+    let terms = fields
+        .iter()
+        .filter(|f| f.is_encoded() && f.attrs.with.is_none())
+        .map(|f| {
+            let ty = f.ty;
+            quote_spanned!(ty.span()=> <#ty as #krate::Unmarshal<'__de>>::MIN_LEN)
+        });
+    quote!(#krate::min_sum(&[#(#terms),*]))
 }

@@ -5,9 +5,12 @@ use alloc::collections::{BTreeMap, BTreeSet, VecDeque};
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::seq::LEN_PREFIX;
-use crate::error::Overflow;
-use crate::traits::Marshal;
+use super::seq::{LEN_PREFIX, decode_str};
+use crate::error::{DecodeError, Overflow};
+use crate::reader::Reader;
+#[cfg(feature = "std")]
+use crate::traits::cautious_capacity;
+use crate::traits::{Marshal, Unmarshal};
 use crate::writer::Writer;
 
 impl Marshal for String {
@@ -134,4 +137,105 @@ set_impls! {
     [T: Marshal] BTreeSet<T>;
     #[cfg(feature = "std")]
     [T: Marshal, S] std::collections::HashSet<T, S>;
+}
+
+/// An owned string: one allocation of exactly its length.
+impl<'de> Unmarshal<'de> for String {
+    const MIN_LEN: usize = LEN_PREFIX;
+
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        decode_str(r).map(String::from)
+    }
+}
+
+impl<'de, T: Unmarshal<'de>> Unmarshal<'de> for Vec<T> {
+    const MIN_LEN: usize = LEN_PREFIX;
+
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        let len = r.take_len(T::MIN_LEN)?;
+        T::decode_vec(r, len)
+    }
+}
+
+impl<'de, T: Unmarshal<'de>> Unmarshal<'de> for VecDeque<T> {
+    const MIN_LEN: usize = LEN_PREFIX;
+
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        Vec::<T>::decode(r).map(VecDeque::from)
+    }
+}
+
+impl<'de, K: Unmarshal<'de> + Ord, V: Unmarshal<'de>> Unmarshal<'de> for BTreeMap<K, V> {
+    const MIN_LEN: usize = LEN_PREFIX;
+
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        let len = r.take_len(K::MIN_LEN.saturating_add(V::MIN_LEN))?;
+        let mut map = BTreeMap::new();
+        for _ in 0..len {
+            let k = K::decode(r)?;
+            map.insert(k, V::decode(r)?);
+        }
+        Ok(map)
+    }
+}
+
+impl<'de, T: Unmarshal<'de> + Ord> Unmarshal<'de> for BTreeSet<T> {
+    const MIN_LEN: usize = LEN_PREFIX;
+
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        let len = r.take_len(T::MIN_LEN)?;
+        let mut set = BTreeSet::new();
+        for _ in 0..len {
+            set.insert(T::decode(r)?);
+        }
+        Ok(set)
+    }
+}
+
+#[cfg(feature = "std")]
+impl<'de, K, V, S> Unmarshal<'de> for std::collections::HashMap<K, V, S>
+where
+    K: Unmarshal<'de> + Eq + core::hash::Hash,
+    V: Unmarshal<'de>,
+    S: core::hash::BuildHasher + Default,
+{
+    const MIN_LEN: usize = LEN_PREFIX;
+
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        let len = r.take_len(K::MIN_LEN.saturating_add(V::MIN_LEN))?;
+        let mut map = Self::with_capacity_and_hasher(
+            cautious_capacity::<(K, V)>(len),
+            S::default(),
+        );
+        for _ in 0..len {
+            let k = K::decode(r)?;
+            map.insert(k, V::decode(r)?);
+        }
+        Ok(map)
+    }
+}
+
+#[cfg(feature = "std")]
+impl<'de, T, S> Unmarshal<'de> for std::collections::HashSet<T, S>
+where
+    T: Unmarshal<'de> + Eq + core::hash::Hash,
+    S: core::hash::BuildHasher + Default,
+{
+    const MIN_LEN: usize = LEN_PREFIX;
+
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        let len = r.take_len(T::MIN_LEN)?;
+        let mut set = Self::with_capacity_and_hasher(cautious_capacity::<T>(len), S::default());
+        for _ in 0..len {
+            set.insert(T::decode(r)?);
+        }
+        Ok(set)
+    }
 }

@@ -7,3 +7,6 @@ mod pointer;
 mod primitive;
 pub(crate) mod seq;
 mod time;
+
+#[cfg(feature = "alloc")]
+pub use pointer::CowUnmarshal;

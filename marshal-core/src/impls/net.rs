@@ -2,8 +2,9 @@
 
 use core::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, SocketAddrV4, SocketAddrV6};
 
-use crate::error::Overflow;
-use crate::traits::Marshal;
+use crate::error::{DecodeError, Overflow};
+use crate::reader::Reader;
+use crate::traits::{Marshal, Unmarshal};
 use crate::writer::Writer;
 
 /// Four octets, no prefix.
@@ -119,6 +120,81 @@ impl Marshal for SocketAddr {
                 w.put_array(1u32.to_le_bytes())?;
                 a.encode(w)
             }
+        }
+    }
+}
+
+impl<'de> Unmarshal<'de> for Ipv4Addr {
+    const MIN_LEN: usize = 4;
+
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        r.take_array::<4>().map(Ipv4Addr::from)
+    }
+}
+
+impl<'de> Unmarshal<'de> for Ipv6Addr {
+    const MIN_LEN: usize = 16;
+
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        r.take_array::<16>().map(Ipv6Addr::from)
+    }
+}
+
+/// Reads the `u32` tag of a two-variant enum: `Ok(false)` for 0, `Ok(true)`
+/// for 1.
+#[inline]
+fn take_v4_v6_tag(r: &mut Reader<'_>, ty: &'static &'static str) -> Result<bool, DecodeError> {
+    let at = r.position();
+    match u32::from_le_bytes(r.take_array()?) {
+        0 => Ok(false),
+        1 => Ok(true),
+        tag => Err(DecodeError::invalid_tag(tag, ty, at)),
+    }
+}
+
+impl<'de> Unmarshal<'de> for IpAddr {
+    const MIN_LEN: usize = 4 + 4;
+
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        if take_v4_v6_tag(r, &"IpAddr")? {
+            Ipv6Addr::decode(r).map(IpAddr::V6)
+        } else {
+            Ipv4Addr::decode(r).map(IpAddr::V4)
+        }
+    }
+}
+
+impl<'de> Unmarshal<'de> for SocketAddrV4 {
+    const MIN_LEN: usize = 4 + 2;
+
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        Ok(SocketAddrV4::new(Ipv4Addr::decode(r)?, u16::decode(r)?))
+    }
+}
+
+/// The flow info and scope id, which are not encoded, decode as 0.
+impl<'de> Unmarshal<'de> for SocketAddrV6 {
+    const MIN_LEN: usize = 16 + 2;
+
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        Ok(SocketAddrV6::new(Ipv6Addr::decode(r)?, u16::decode(r)?, 0, 0))
+    }
+}
+
+impl<'de> Unmarshal<'de> for SocketAddr {
+    const MIN_LEN: usize = 4 + 6;
+
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        if take_v4_v6_tag(r, &"SocketAddr")? {
+            SocketAddrV6::decode(r).map(SocketAddr::V6)
+        } else {
+            SocketAddrV4::decode(r).map(SocketAddr::V4)
         }
     }
 }

@@ -36,3 +36,125 @@ deref_impls! {
     #[cfg(feature = "alloc")]
     ['a, T: Marshal + alloc::borrow::ToOwned + ?Sized] alloc::borrow::Cow<'a, T>;
 }
+
+#[cfg(feature = "alloc")]
+mod decode {
+    use alloc::borrow::{Cow, ToOwned};
+    use alloc::boxed::Box;
+    use alloc::rc::Rc;
+    use alloc::sync::Arc;
+    use alloc::vec::Vec;
+
+    use crate::error::DecodeError;
+    use crate::impls::seq::{LEN_PREFIX, decode_str};
+    use crate::reader::Reader;
+    use crate::traits::Unmarshal;
+
+    /// Smart pointers to sized values decode the value and wrap it.
+    macro_rules! owning_pointer_impls {
+        ($($ptr:ident),*) => {$(
+            impl<'de, T: Unmarshal<'de>> Unmarshal<'de> for $ptr<T> {
+                const MIN_LEN: usize = T::MIN_LEN;
+
+                #[inline]
+                fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+                    T::decode(r).map($ptr::new)
+                }
+            }
+
+            impl<'de> Unmarshal<'de> for $ptr<str> {
+                const MIN_LEN: usize = LEN_PREFIX;
+
+                #[inline]
+                fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+                    decode_str(r).map($ptr::from)
+                }
+            }
+
+            impl<'de, T: Unmarshal<'de>> Unmarshal<'de> for $ptr<[T]> {
+                const MIN_LEN: usize = LEN_PREFIX;
+
+                #[inline]
+                fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+                    Vec::<T>::decode(r).map($ptr::from)
+                }
+            }
+        )*};
+    }
+
+    owning_pointer_impls!(Box, Rc, Arc);
+
+    /// How a `Cow<'_, Self>` decodes: borrowed from the input for `str` and
+    /// `[u8]`, owned for everything else.
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// let bytes = marshal::to_vec("hi");
+    /// let cow: Cow<str> = marshal::from_bytes(&bytes).unwrap();
+    /// assert!(matches!(cow, Cow::Borrowed("hi")));
+    /// ```
+    pub trait CowUnmarshal<'de>: ToOwned {
+        /// The fewest bytes a value encodes to.
+        const MIN_LEN: usize;
+
+        /// Reads a value, borrowing from the input where possible.
+        ///
+        /// ```
+        /// use marshal::{CowUnmarshal, Reader};
+        /// let mut r = Reader::new(&[1, 0, 0, 0, 0, 0, 0, 0, b'a']);
+        /// assert_eq!(str::decode_cow(&mut r).unwrap(), "a");
+        /// ```
+        fn decode_cow<'a>(r: &mut Reader<'de>) -> Result<Cow<'a, Self>, DecodeError>
+        where
+            'de: 'a;
+    }
+
+    impl<'de> CowUnmarshal<'de> for str {
+        const MIN_LEN: usize = LEN_PREFIX;
+
+        #[inline]
+        fn decode_cow<'a>(r: &mut Reader<'de>) -> Result<Cow<'a, Self>, DecodeError>
+        where
+            'de: 'a,
+        {
+            decode_str(r).map(Cow::Borrowed)
+        }
+    }
+
+    impl<'de, T: Unmarshal<'de> + Clone> CowUnmarshal<'de> for [T] {
+        const MIN_LEN: usize = LEN_PREFIX;
+
+        #[inline]
+        fn decode_cow<'a>(r: &mut Reader<'de>) -> Result<Cow<'a, Self>, DecodeError>
+        where
+            'de: 'a,
+        {
+            let len = r.take_len(T::MIN_LEN)?;
+            T::decode_cow_slice(r, len)
+        }
+    }
+
+    impl<'de, T: Unmarshal<'de> + Clone> CowUnmarshal<'de> for T {
+        const MIN_LEN: usize = <T as Unmarshal>::MIN_LEN;
+
+        #[inline]
+        fn decode_cow<'a>(r: &mut Reader<'de>) -> Result<Cow<'a, Self>, DecodeError>
+        where
+            'de: 'a,
+        {
+            T::decode(r).map(Cow::Owned)
+        }
+    }
+
+    impl<'de: 'a, 'a, T: CowUnmarshal<'de> + ?Sized> Unmarshal<'de> for Cow<'a, T> {
+        const MIN_LEN: usize = T::MIN_LEN;
+
+        #[inline]
+        fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+            T::decode_cow(r)
+        }
+    }
+}
+
+#[cfg(feature = "alloc")]
+pub use decode::CowUnmarshal;

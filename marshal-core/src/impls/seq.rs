@@ -1,8 +1,9 @@
 //! Strings, slices, arrays, tuples and `Option`.
 
 use crate::__private::{mul, sum};
-use crate::error::Overflow;
-use crate::traits::Marshal;
+use crate::error::{DecodeError, Overflow};
+use crate::reader::Reader;
+use crate::traits::{Marshal, Unmarshal};
 use crate::writer::Writer;
 
 /// Bytes in a length prefix.
@@ -19,6 +20,51 @@ impl Marshal for str {
     fn encode(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
         w.put_len(self.len())?;
         w.put_slice(self.as_bytes())
+    }
+}
+
+/// Borrows the string's bytes from the input after checking they are UTF-8.
+impl<'de: 'a, 'a> Unmarshal<'de> for &'a str {
+    const MIN_LEN: usize = LEN_PREFIX;
+
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        decode_str(r)
+    }
+}
+
+/// Reads a length-prefixed UTF-8 string, borrowed from the input.
+#[inline]
+pub(crate) fn decode_str<'de>(r: &mut Reader<'de>) -> Result<&'de str, DecodeError> {
+    let len = r.take_len(1)?;
+    let at = r.position();
+    let bytes = r.take(len)?;
+    core::str::from_utf8(bytes).map_err(|_| DecodeError::invalid_utf8(at))
+}
+
+/// Borrows the bytes from the input.
+impl<'de: 'a, 'a> Unmarshal<'de> for &'a [u8] {
+    const MIN_LEN: usize = LEN_PREFIX;
+
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        let len = r.take_len(1)?;
+        r.take(len)
+    }
+}
+
+/// Borrows the array from the input.
+impl<'de: 'a, 'a, const N: usize> Unmarshal<'de> for &'a [u8; N] {
+    const MIN_LEN: usize = N;
+
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        let at = r.position();
+        let bytes = r.take(N)?;
+        // `take(N)` returned exactly N bytes.
+        bytes
+            .try_into()
+            .map_err(|_| DecodeError::unexpected_end(at, N))
     }
 }
 
@@ -55,6 +101,15 @@ impl<T: Marshal, const N: usize> Marshal for [T; N] {
     }
 }
 
+impl<'de, T: Unmarshal<'de>, const N: usize> Unmarshal<'de> for [T; N] {
+    const MIN_LEN: usize = T::MIN_LEN.saturating_mul(N);
+
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        T::decode_array(r)
+    }
+}
+
 /// `None` is the byte 0; `Some(v)` is the byte 1, then `v`.
 impl<T: Marshal> Marshal for Option<T> {
     const FIXED_LEN: Option<usize> = match T::FIXED_LEN {
@@ -83,6 +138,20 @@ impl<T: Marshal> Marshal for Option<T> {
     }
 }
 
+impl<'de, T: Unmarshal<'de>> Unmarshal<'de> for Option<T> {
+    const MIN_LEN: usize = 1;
+
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        let at = r.position();
+        match r.take_u8()? {
+            0 => Ok(None),
+            1 => T::decode(r).map(Some),
+            tag => Err(DecodeError::invalid_tag(tag.into(), &"Option", at)),
+        }
+    }
+}
+
 /// A tuple is its elements in order.
 macro_rules! tuple_impls {
     ($(($($name:ident . $idx:tt),+))*) => {$(
@@ -102,6 +171,15 @@ macro_rules! tuple_impls {
             fn encode(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
                 $(self.$idx.encode(w)?;)+
                 Ok(())
+            }
+        }
+
+        impl<'de, $($name: Unmarshal<'de>),+> Unmarshal<'de> for ($($name,)+) {
+            const MIN_LEN: usize = 0usize $(.saturating_add($name::MIN_LEN))+;
+
+            #[inline]
+            fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+                Ok(($($name::decode(r)?,)+))
             }
         }
     )*};

@@ -2,8 +2,9 @@
 
 use core::time::Duration;
 
-use crate::error::Overflow;
-use crate::traits::Marshal;
+use crate::error::{DecodeError, Overflow};
+use crate::reader::Reader;
+use crate::traits::{Marshal, Unmarshal};
 use crate::writer::Writer;
 
 /// Whole seconds as a `u64`, then the sub-second nanoseconds as a `u32`.
@@ -21,5 +22,23 @@ impl Marshal for Duration {
         bytes[..8].copy_from_slice(&self.as_secs().to_le_bytes());
         bytes[8..].copy_from_slice(&self.subsec_nanos().to_le_bytes());
         w.put_array(bytes)
+    }
+}
+
+/// Rejects nanoseconds of 10⁹ or more rather than carrying them into the
+/// seconds, so every value has exactly one encoding.
+impl<'de> Unmarshal<'de> for Duration {
+    const MIN_LEN: usize = 12;
+
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        let bytes: [u8; 12] = r.take_array()?;
+        let [s0, s1, s2, s3, s4, s5, s6, s7, n0, n1, n2, n3] = bytes;
+        let secs = u64::from_le_bytes([s0, s1, s2, s3, s4, s5, s6, s7]);
+        let nanos = u32::from_le_bytes([n0, n1, n2, n3]);
+        if nanos >= 1_000_000_000 {
+            return Err(DecodeError::invalid_nanos(nanos, r.position() - 4));
+        }
+        Ok(Duration::new(secs, nanos))
     }
 }

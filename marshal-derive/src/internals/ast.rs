@@ -16,7 +16,7 @@ pub(crate) struct Container<'a> {
 }
 
 pub(crate) enum Data<'a> {
-    Struct(Style, Vec<Field<'a>>),
+    Struct(Vec<Field<'a>>),
     Enum(Vec<Variant<'a>>),
     /// Unions are rejected by the checks; kept so a fallback impl can still
     /// be emitted.
@@ -53,8 +53,8 @@ impl<'a> Container<'a> {
         let attrs = attr::Container::from_ast(cx, &item.attrs);
         let data = match &item.data {
             syn::Data::Struct(data) => {
-                let (style, fields) = struct_from_ast(cx, &data.fields);
-                Data::Struct(style, fields)
+                let (_, fields) = struct_from_ast(cx, &data.fields);
+                Data::Struct(fields)
             }
             syn::Data::Enum(data) => Data::Enum(enum_from_ast(cx, &data.variants)),
             syn::Data::Union(_) => Data::Union,

@@ -5,9 +5,10 @@ use std::collections::HashMap;
 
 use super::ast::{Container, Data};
 use super::ctxt::Ctxt;
+use crate::expand::Derive;
 
-/// Runs every check, recording errors in `cx`.
-pub(crate) fn check(cx: &Ctxt, cont: &Container) {
+/// Runs every check for deriving `derive`, recording errors in `cx`.
+pub(crate) fn check(cx: &Ctxt, cont: &Container, _derive: Derive) {
     check_union(cx, cont);
     check_tag_type_on_struct(cx, cont);
     check_tags(cx, cont);
@@ -71,7 +72,7 @@ fn check_tags(cx: &Ctxt, cont: &Container) {
 /// `skip` and `with` on one field contradict each other.
 fn check_field_attrs(cx: &Ctxt, cont: &Container) {
     let fields: Vec<_> = match &cont.data {
-        Data::Struct(_, fields) => fields.iter().collect(),
+        Data::Struct(fields) => fields.iter().collect(),
         Data::Enum(variants) => variants.iter().flat_map(|v| &v.fields).collect(),
         Data::Union => Vec::new(),
     };

@@ -1,0 +1,183 @@
+//! The byte cursor that decoders read through.
+
+use crate::error::DecodeError;
+
+/// A forward-only cursor over the input being decoded.
+///
+/// Every [`Unmarshal::decode`](crate::Unmarshal::decode) implementation reads
+/// through a `Reader`. Each `take*` call checks the remaining length once and
+/// either returns all the requested bytes or an
+/// [`UnexpectedEnd`](crate::DecodeErrorKind::UnexpectedEnd) error carrying
+/// the offset of the read. Bytes returned by [`take`](Reader::take) borrow
+/// from the input for `'de`, which is how `&'de str` and `&'de [u8]` decode
+/// without copying.
+///
+/// ```
+/// use marshal::Reader;
+///
+/// let mut r = Reader::new(&[1, 0, b'h', b'i']);
+/// assert_eq!(r.take_array::<2>().unwrap(), [1, 0]);
+/// assert_eq!(r.take(2).unwrap(), b"hi");
+/// assert_eq!(r.position(), 4);
+/// assert!(r.take(1).is_err());
+/// ```
+#[derive(Debug, Clone)]
+pub struct Reader<'de> {
+    rest: &'de [u8],
+    pos: usize,
+}
+
+impl<'de> Reader<'de> {
+    /// Creates a reader at the start of `input`.
+    ///
+    /// ```
+    /// let r = marshal::Reader::new(b"abc");
+    /// assert_eq!(r.remaining(), 3);
+    /// ```
+    #[inline]
+    pub fn new(input: &'de [u8]) -> Self {
+        Reader {
+            rest: input,
+            pos: 0,
+        }
+    }
+
+    /// Bytes consumed so far: the offset of the next byte in the input.
+    ///
+    /// ```
+    /// let mut r = marshal::Reader::new(b"abc");
+    /// r.take(2).unwrap();
+    /// assert_eq!(r.position(), 2);
+    /// ```
+    #[inline]
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+
+    /// Bytes not yet consumed.
+    ///
+    /// ```
+    /// let mut r = marshal::Reader::new(b"abc");
+    /// r.take(1).unwrap();
+    /// assert_eq!(r.remaining(), 2);
+    /// ```
+    #[inline]
+    pub fn remaining(&self) -> usize {
+        self.rest.len()
+    }
+
+    /// The unconsumed input, without consuming it.
+    ///
+    /// ```
+    /// let mut r = marshal::Reader::new(b"abc");
+    /// r.take(1).unwrap();
+    /// assert_eq!(r.peek_rest(), b"bc");
+    /// ```
+    #[inline]
+    pub fn peek_rest(&self) -> &'de [u8] {
+        self.rest
+    }
+
+    /// Consumes and returns the next `len` bytes, borrowed from the input.
+    ///
+    /// ```
+    /// use marshal::{DecodeErrorKind, Reader};
+    /// let mut r = Reader::new(b"abc");
+    /// assert_eq!(r.take(2).unwrap(), b"ab");
+    /// let err = r.take(3).unwrap_err();
+    /// assert_eq!(err.kind(), DecodeErrorKind::UnexpectedEnd { needed: 2 });
+    /// assert_eq!(err.offset(), 2);
+    /// ```
+    #[inline]
+    pub fn take(&mut self, len: usize) -> Result<&'de [u8], DecodeError> {
+        let Some((head, tail)) = self.rest.split_at_checked(len) else {
+            return Err(self.end_error(len));
+        };
+        self.rest = tail;
+        self.pos += len;
+        Ok(head)
+    }
+
+    /// Consumes the next `N` bytes as an array, with one bounds check.
+    ///
+    /// ```
+    /// let mut r = marshal::Reader::new(&[1, 0, 0, 0]);
+    /// assert_eq!(u32::from_le_bytes(r.take_array().unwrap()), 1);
+    /// ```
+    #[inline]
+    pub fn take_array<const N: usize>(&mut self) -> Result<[u8; N], DecodeError> {
+        let Some((head, tail)) = self.rest.split_first_chunk::<N>() else {
+            return Err(self.end_error(N));
+        };
+        self.rest = tail;
+        self.pos += N;
+        Ok(*head)
+    }
+
+    /// Consumes one byte.
+    ///
+    /// ```
+    /// let mut r = marshal::Reader::new(&[9]);
+    /// assert_eq!(r.take_u8().unwrap(), 9);
+    /// assert!(r.take_u8().is_err());
+    /// ```
+    #[inline]
+    pub fn take_u8(&mut self) -> Result<u8, DecodeError> {
+        let [b] = self.take_array::<1>()?;
+        Ok(b)
+    }
+
+    /// Reads a `u64` length prefix for items that each take at least
+    /// `min_item_len` bytes, and rejects it unless that many items can fit
+    /// in the remaining input. Items that may take zero bytes are counted as
+    /// one byte each, so decoding work stays proportional to the input.
+    ///
+    /// This is the check that keeps a hostile length from causing a large
+    /// allocation or a long loop.
+    ///
+    /// ```
+    /// use marshal::{DecodeErrorKind, Reader};
+    ///
+    /// let mut r = Reader::new(&[2, 0, 0, 0, 0, 0, 0, 0, 1, 0, 2, 0]);
+    /// assert_eq!(r.take_len(2).unwrap(), 2);
+    ///
+    /// let mut r = Reader::new(&[0, 0, 0, 0, 0, 0, 0, 0x10, 1, 2, 3, 4]);
+    /// let err = r.take_len(1).unwrap_err();
+    /// assert_eq!(err.kind(), DecodeErrorKind::LengthOverflow { len: 1 << 60 });
+    /// ```
+    #[inline]
+    pub fn take_len(&mut self, min_item_len: usize) -> Result<usize, DecodeError> {
+        let at = self.pos;
+        let raw = u64::from_le_bytes(self.take_array()?);
+        let len = usize::try_from(raw).map_err(|_| DecodeError::length_overflow(raw, at))?;
+        if len > self.rest.len() / min_item_len.max(1) {
+            return Err(DecodeError::length_overflow(raw, at));
+        }
+        Ok(len)
+    }
+
+    /// Fails with [`TrailingBytes`](crate::DecodeErrorKind::TrailingBytes)
+    /// unless all input has been consumed.
+    ///
+    /// ```
+    /// let mut r = marshal::Reader::new(b"ab");
+    /// r.take(1).unwrap();
+    /// assert!(r.finish().is_err());
+    /// r.take(1).unwrap();
+    /// assert!(r.finish().is_ok());
+    /// ```
+    #[inline]
+    pub fn finish(&self) -> Result<(), DecodeError> {
+        if self.rest.is_empty() {
+            Ok(())
+        } else {
+            Err(DecodeError::trailing_bytes(self.rest.len(), self.pos))
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn end_error(&self, len: usize) -> DecodeError {
+        DecodeError::unexpected_end(self.pos, len - self.rest.len())
+    }
+}

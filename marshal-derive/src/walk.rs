@@ -1,0 +1,54 @@
+//! Pieces shared by the encoder and the decoder: how variants are matched
+//! and built, how fields are bound, how tags are written.
+
+use proc_macro2::{Literal, TokenStream};
+use quote::{format_ident, quote};
+
+use crate::internals::ast::{Style, Variant};
+use crate::internals::attr::TagType;
+
+/// The pattern binding a variant's encoded fields to `__f0`, `__f1`, ...
+pub(crate) fn variant_pattern(variant: &Variant) -> TokenStream {
+    let ident = variant.ident;
+    match variant.style {
+        Style::Unit => quote!(Self::#ident),
+        Style::Tuple => {
+            let parts = variant.fields.iter().enumerate().map(|(i, f)| {
+                if f.is_encoded() {
+                    binding(i)
+                } else {
+                    quote!(_)
+                }
+            });
+            quote!(Self::#ident(#(#parts),*))
+        }
+        Style::Struct => {
+            let parts = variant
+                .fields
+                .iter()
+                .enumerate()
+                .filter(|(_, f)| f.is_encoded())
+                .map(|(i, f)| {
+                    let member = &f.member;
+                    let b = binding(i);
+                    quote!(#member: #b)
+                });
+            quote!(Self::#ident { #(#parts,)* .. })
+        }
+    }
+}
+
+pub(crate) fn binding(i: usize) -> TokenStream {
+    let ident = format_ident!("__f{}", i);
+    quote!(#ident)
+}
+
+pub(crate) fn tag_literal(tag: u64, tag_type: TagType) -> Literal {
+    // The checks have already rejected tags that do not fit.
+    match tag_type {
+        TagType::U8 => Literal::u8_suffixed(u8::try_from(tag).unwrap_or(u8::MAX)),
+        TagType::U16 => Literal::u16_suffixed(u16::try_from(tag).unwrap_or(u16::MAX)),
+        TagType::U32 => Literal::u32_suffixed(u32::try_from(tag).unwrap_or(u32::MAX)),
+    }
+}
+
