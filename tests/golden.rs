@@ -1,0 +1,196 @@
+//! Every byte table in WIRE_FORMAT.md, as a test: each value encodes to
+//! exactly the listed bytes, and those bytes decode back to the value.
+
+use std::collections::BTreeMap;
+use std::fmt::Debug;
+use std::net::{Ipv4Addr, SocketAddr};
+use std::time::Duration;
+
+use marshal::{Marshal, Unmarshal};
+
+/// Parses the `"2a 00 ..."` notation of WIRE_FORMAT.md.
+fn hex(s: &str) -> Vec<u8> {
+    s.split_whitespace()
+        .map(|b| u8::from_str_radix(b, 16).expect("hex byte"))
+        .collect()
+}
+
+/// Asserts both directions for one table row.
+#[track_caller]
+fn row<T>(value: T, bytes: &str)
+where
+    T: Marshal + for<'de> Unmarshal<'de> + PartialEq + Debug,
+{
+    let expected = hex(bytes);
+    assert_eq!(marshal::to_vec(&value), expected, "encoding {value:?}");
+    assert_eq!(value.encoded_len(), expected.len(), "encoded_len of {value:?}");
+    assert_eq!(marshal::from_bytes::<T>(&expected).unwrap(), value, "decoding {bytes}");
+}
+
+#[test]
+fn integers() {
+    row(1u8, "01");
+    row(-1i8, "ff");
+    row(0x1234u16, "34 12");
+    row(-2i32, "fe ff ff ff");
+    row(1u64, "01 00 00 00 00 00 00 00");
+    row(300usize, "2c 01 00 00 00 00 00 00");
+    row(1u128, &format!("01{}", " 00".repeat(15)));
+}
+
+#[test]
+fn floats() {
+    row(1.0f32, "00 00 80 3f");
+    let neg_zero = marshal::to_vec(&-0.0f64);
+    assert_eq!(neg_zero, hex("00 00 00 00 00 00 00 80"));
+    let back: f64 = marshal::from_bytes(&neg_zero).unwrap();
+    assert!(back == 0.0 && back.is_sign_negative());
+}
+
+#[test]
+fn bool_char_unit() {
+    row(true, "01");
+    row('a', "61");
+    row('é', "c3 a9");
+    row('€', "e2 82 ac");
+    row('😀', "f0 9f 98 80");
+    row((), "");
+}
+
+#[test]
+fn strings() {
+    row(String::new(), "00 00 00 00 00 00 00 00");
+    row(String::from("hé"), "03 00 00 00 00 00 00 00 68 c3 a9");
+}
+
+#[test]
+fn sequences() {
+    row(vec![1u16, 2], "02 00 00 00 00 00 00 00 01 00 02 00");
+    row(Vec::<u64>::new(), "00 00 00 00 00 00 00 00");
+}
+
+#[test]
+fn arrays_and_tuples() {
+    row([1u8, 2, 3], "01 02 03");
+    row((1u16, true), "01 00 01");
+}
+
+#[test]
+fn options() {
+    row(None::<u32>, "00");
+    row(Some(7u32), "01 07 00 00 00");
+}
+
+#[test]
+fn maps() {
+    row(BTreeMap::from([(1u8, true)]), "01 00 00 00 00 00 00 00 01 01");
+}
+
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
+enum Side {
+    Buy,
+    Sell,
+}
+
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
+enum Shape {
+    Dot,
+    Circle(f32),
+}
+
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
+#[marshal(tag_type = u8)]
+enum Small {
+    A,
+    B,
+}
+
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
+enum Coded {
+    #[marshal(tag = 200)]
+    Ok,
+}
+
+#[test]
+fn enums() {
+    row(Side::Sell, "01 00 00 00");
+    row(Shape::Circle(1.0), "01 00 00 00 00 00 80 3f");
+    row(Small::B, "01");
+    row(Coded::Ok, "c8 00 00 00");
+    // The variants not in the table still round-trip.
+    row(Side::Buy, "00 00 00 00");
+    row(Shape::Dot, "00 00 00 00");
+    row(Small::A, "00");
+}
+
+#[test]
+fn duration() {
+    row(Duration::new(1, 5), "01 00 00 00 00 00 00 00 05 00 00 00");
+}
+
+#[test]
+fn network_addresses() {
+    row(Ipv4Addr::new(127, 0, 0, 1), "7f 00 00 01");
+    row(
+        "10.0.0.1:80".parse::<SocketAddr>().unwrap(),
+        "00 00 00 00 0a 00 00 01 50 00",
+    );
+}
+
+#[test]
+fn sizes() {
+    assert_eq!(u32::FIXED_LEN, Some(4));
+    assert_eq!(char::FIXED_LEN, None);
+    assert_eq!(char::MAX_LEN, Some(4));
+    assert_eq!(<Option<u32>>::FIXED_LEN, None);
+    assert_eq!(<Option<()>>::FIXED_LEN, Some(1));
+    assert_eq!(<Option<u32>>::MAX_LEN, Some(5));
+    assert_eq!(<[u16; 3]>::FIXED_LEN, Some(6));
+    assert_eq!(<(u8, u64)>::FIXED_LEN, Some(9));
+    assert_eq!(Side::FIXED_LEN, Some(4));
+    assert_eq!(Shape::FIXED_LEN, None);
+    assert_eq!(Shape::MAX_LEN, Some(8));
+    assert_eq!(String::MAX_LEN, None);
+    assert_eq!(Duration::FIXED_LEN, Some(12));
+}
+
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
+struct Order<'a> {
+    id: u64,
+    price: f64,
+    symbol: &'a str,
+    tags: Vec<String>,
+    side: OrderSide,
+}
+
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
+enum OrderSide {
+    Buy,
+    Sell,
+    Limit { max: f64 },
+}
+
+#[test]
+fn worked_example() {
+    let order = Order {
+        id: 42,
+        price: 1.5,
+        symbol: "AB",
+        tags: vec!["x".into()],
+        side: OrderSide::Limit { max: 2.0 },
+    };
+    let expected = hex(
+        "2a 00 00 00 00 00 00 00 \
+         00 00 00 00 00 00 f8 3f \
+         02 00 00 00 00 00 00 00 \
+         41 42 \
+         01 00 00 00 00 00 00 00 \
+         01 00 00 00 00 00 00 00 78 \
+         02 00 00 00 \
+         00 00 00 00 00 00 00 40",
+    );
+    assert_eq!(expected.len(), 55);
+    assert_eq!(order.encoded_len(), 55);
+    assert_eq!(marshal::to_vec(&order), expected);
+    assert_eq!(marshal::from_bytes::<Order>(&expected).unwrap(), order);
+}
