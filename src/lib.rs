@@ -4,12 +4,12 @@
 #[cfg(feature = "std")]
 extern crate std;
 
-#[cfg(feature = "alloc")]
-pub use marshal_core::{CowUnmarshal, to_vec};
 pub use marshal_core::{
     BufferTooSmall, DecodeError, DecodeErrorKind, Marshal, Overflow, Reader, Unmarshal, Writer,
     from_bytes,
 };
+#[cfg(feature = "alloc")]
+pub use marshal_core::{CowUnmarshal, to_vec};
 
 /// Derives [`Marshal`]: an exact `encoded_len` and an in-place encoder.
 ///

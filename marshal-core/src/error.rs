@@ -96,8 +96,13 @@ enum Repr {
 /// ```
 /// use marshal::{DecodeErrorKind, Unmarshal};
 ///
+/// let err = <(u8, u32)>::read_from(&[1, 2, 3]).unwrap_err();
+/// assert_eq!(err.kind(), DecodeErrorKind::UnexpectedEnd { needed: 2 });
+/// assert_eq!(err.offset(), 1);
+///
+/// // A length prefix the rest of the input cannot hold.
 /// let err = <&str>::read_from(&[5, 0, 0, 0, 0, 0, 0, 0, b'a']).unwrap_err();
-/// assert_eq!(err.kind(), DecodeErrorKind::UnexpectedEnd { needed: 4 });
+/// assert_eq!(err.kind(), DecodeErrorKind::LengthOverflow { len: 5 });
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -279,7 +284,9 @@ impl fmt::Display for DecodeError {
                 write!(f, "invalid UTF-8 char starting with byte {c:#04x}")?;
             }
             DecodeErrorKind::InvalidUtf8 => f.write_str("invalid UTF-8 in string")?,
-            DecodeErrorKind::InvalidTag { tag, ty } => write!(f, "invalid tag {tag} for enum {ty}")?,
+            DecodeErrorKind::InvalidTag { tag, ty } => {
+                write!(f, "invalid tag {tag} for enum {ty}")?
+            }
             DecodeErrorKind::ZeroNonZero => f.write_str("zero for a NonZero type")?,
             DecodeErrorKind::LengthOverflow { len } => {
                 write!(f, "length {len} exceeds what the remaining input can hold")?;

@@ -42,6 +42,12 @@ use crate::writer::Writer;
 /// [`encode`]: Marshal::encode
 /// [`FIXED_LEN`]: Marshal::FIXED_LEN
 /// [`MAX_LEN`]: Marshal::MAX_LEN
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be encoded: it does not implement `Marshal`",
+    label = "`{Self}` does not implement `Marshal`",
+    note = "derive it with `#[derive(Marshal)]`, encode the field with \
+            `#[marshal(with = module)]`, or leave it out with `#[marshal(skip)]`"
+)]
 pub trait Marshal {
     /// `Some(n)` when every value of the type encodes to exactly `n` bytes.
     ///
@@ -221,6 +227,12 @@ fn buffer_too_small(err: BufferTooSmall) -> ! {
 /// assert_eq!(p, Point { x: -1, label: "origin" });
 /// assert_eq!(used, bytes.len());
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be decoded: it does not implement `Unmarshal`",
+    label = "`{Self}` does not implement `Unmarshal`",
+    note = "derive it with `#[derive(Unmarshal)]`, decode the field with \
+            `#[marshal(with = module)]`, or leave it out with `#[marshal(skip)]`"
+)]
 pub trait Unmarshal<'de>: Sized {
     /// The fewest bytes any value of the type encodes to. Length prefixes
     /// are checked against it before anything is allocated: a claimed

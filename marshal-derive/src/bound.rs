@@ -38,9 +38,7 @@ pub(crate) fn with_bound(
     let mut generics = generics.clone();
     let where_clause = generics.make_where_clause();
     for ty in found {
-        where_clause
-            .predicates
-            .push(syn::parse_quote!(#ty: #bound));
+        where_clause.predicates.push(syn::parse_quote!(#ty: #bound));
     }
     generics
 }
@@ -55,11 +53,22 @@ fn collect(ty: &syn::Type, params: &BTreeSet<String>, hit: &mut dyn FnMut(&syn::
                     hit(ty);
                     return;
                 }
-                if tp.path.segments.last().is_some_and(|s| s.ident == "PhantomData") {
+                if tp
+                    .path
+                    .segments
+                    .last()
+                    .is_some_and(|s| s.ident == "PhantomData")
+                {
                     return;
                 }
             } else if let Some(qself) = &tp.qself {
-                collect(&qself.ty, params, hit);
+                // `<T as Trait>::X` needs `<T as Trait>::X: bound`, not `T: bound`.
+                let mut names_param = false;
+                collect(&qself.ty, params, &mut |_| names_param = true);
+                if names_param {
+                    hit(ty);
+                    return;
+                }
             }
             for segment in &tp.path.segments {
                 if let syn::PathArguments::AngleBracketed(args) = &segment.arguments {

@@ -8,7 +8,7 @@ use crate::bound;
 use crate::internals::ast::{Container, Data, Field, Variant};
 use crate::internals::attr::TagType;
 use crate::size::container_min_len;
-use crate::walk::tag_literal;
+use crate::walk::{local, tag_literal};
 
 /// The `impl Unmarshal<'__de>` of a checked container.
 pub(crate) fn impl_unmarshal(cont: &Container, krate: &syn::Path) -> TokenStream {
@@ -38,15 +38,16 @@ pub(crate) fn impl_unmarshal(cont: &Container, krate: &syn::Path) -> TokenStream
         Data::Enum(variants) => enum_body(&ident.to_string(), variants, cont.tag_type(), &private),
         Data::Union => unreachable!("unions are rejected by the checks"),
     };
+    let r = local("__r");
 
     quote! {
         #[automatically_derived]
         impl #impl_generics #private::Unmarshal<'__de> for #ident #ty_generics #where_clause {
-            const MIN_LEN: usize = #min_len;
+            const MIN_LEN: ::core::primitive::usize = #min_len;
 
             #[inline]
             fn decode(
-                __r: &mut #private::Reader<'__de>,
+                #r: &mut #private::Reader<'__de>,
             ) -> ::core::result::Result<Self, #private::DecodeError> {
                 #body
             }
@@ -68,27 +69,33 @@ pub(crate) fn with_de_lifetime(generics: &syn::Generics) -> syn::Generics {
     generics
 }
 
-fn enum_body(name: &str, variants: &[Variant], tag_type: TagType, private: &TokenStream) -> TokenStream {
+fn enum_body(
+    name: &str,
+    variants: &[Variant],
+    tag_type: TagType,
+    private: &TokenStream,
+) -> TokenStream {
     let tag_ty = match tag_type {
-        TagType::U8 => quote!(u8),
-        TagType::U16 => quote!(u16),
-        TagType::U32 => quote!(u32),
+        TagType::U8 => quote!(::core::primitive::u8),
+        TagType::U16 => quote!(::core::primitive::u16),
+        TagType::U32 => quote!(::core::primitive::u32),
     };
+    let (r, at, tag) = (local("__r"), local("__at"), local("__tag"));
     let arms = variants.iter().map(|variant| {
-        let tag = tag_literal(variant.tag, tag_type);
+        let value = tag_literal(variant.tag, tag_type);
         let ident = variant.ident;
         let build = construct(&quote!(Self::#ident), &variant.fields, private);
-        quote!(#tag => ::core::result::Result::Ok(#build),)
+        quote!(#value => ::core::result::Result::Ok(#build),)
     });
     quote! {
-        let __at = __r.position();
-        let __tag = <#tag_ty as #private::Unmarshal<'__de>>::decode(__r)?;
-        match __tag {
+        let #at = #private::Reader::position(#r);
+        let #tag = <#tag_ty as #private::Unmarshal<'__de>>::decode(#r)?;
+        match #tag {
             #(#arms)*
             _ => ::core::result::Result::Err(#private::DecodeError::invalid_tag(
-                ::core::convert::From::from(__tag),
+                ::core::convert::From::from(#tag),
                 &#name,
-                __at,
+                #at,
             )),
         }
     }
@@ -104,22 +111,30 @@ fn construct(path: &TokenStream, fields: &[Field], private: &TokenStream) -> Tok
     quote!(#path { #(#inits),* })
 }
 
-/// An expression that decodes one field from `__r`.
+/// An expression that decodes one field from the reader.
 fn field_decode(field: &Field, private: &TokenStream) -> TokenStream {
     let ty = field.ty;
+    let r = local("__r");
     if !field.is_encoded() {
         return quote_spanned!(ty.span()=> <#ty as ::core::default::Default>::default());
     }
     if let Some(with) = &field.attrs.with {
+        let (start, value, used, e) = (
+            local("__start"),
+            local("__value"),
+            local("__used"),
+            local("__e"),
+        );
         return quote_spanned! {with.span()=>
             {
-                let __start = __r.position();
-                let (__value, __used) = #with::read_from(__r.peek_rest())
-                    .map_err(|__e| __e.shifted(__start))?;
-                __r.take(__used)?;
-                __value
+                let #start = #private::Reader::position(#r);
+                let (#value, #used): (#ty, ::core::primitive::usize) =
+                    #with::read_from(#private::Reader::peek_rest(#r))
+                        .map_err(|#e| #private::DecodeError::shifted(#e, #start))?;
+                #private::Reader::take(#r, #used)?;
+                #value
             }
         };
     }
-    quote_spanned!(ty.span()=> <#ty as #private::Unmarshal<'__de>>::decode(__r)?)
+    quote_spanned!(ty.span()=> <#ty as #private::Unmarshal<'__de>>::decode(#r)?)
 }

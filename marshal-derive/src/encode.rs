@@ -8,7 +8,7 @@ use crate::bound;
 use crate::internals::ast::{Container, Data, Field, Variant};
 use crate::internals::attr::TagType;
 use crate::size::{SizeConst, container_len};
-use crate::walk::{binding, tag_literal, variant_pattern};
+use crate::walk::{binding, local, local_at, tag_literal, variant_pattern};
 
 /// The `impl Marshal` of a checked container.
 pub(crate) fn impl_marshal(cont: &Container, krate: &syn::Path) -> TokenStream {
@@ -28,19 +28,21 @@ pub(crate) fn impl_marshal(cont: &Container, krate: &syn::Path) -> TokenStream {
         Data::Enum(variants) => enum_bodies(variants, cont.tag_type(), &private),
         Data::Union => unreachable!("unions are rejected by the checks"),
     };
+    let n = local("__n");
+    let w = local("__w");
 
     quote! {
         #[automatically_derived]
         impl #impl_generics #private::Marshal for #ident #ty_generics #where_clause {
-            const FIXED_LEN: ::core::option::Option<usize> = #fixed_len;
-            const MAX_LEN: ::core::option::Option<usize> = #max_len;
+            const FIXED_LEN: ::core::option::Option<::core::primitive::usize> = #fixed_len;
+            const MAX_LEN: ::core::option::Option<::core::primitive::usize> = #max_len;
 
             #[inline]
-            fn encoded_len(&self) -> usize {
-                if let ::core::option::Option::Some(__n) =
+            fn encoded_len(&self) -> ::core::primitive::usize {
+                if let ::core::option::Option::Some(#n) =
                     <Self as #private::Marshal>::FIXED_LEN
                 {
-                    return __n;
+                    return #n;
                 }
                 #len_body
             }
@@ -48,7 +50,7 @@ pub(crate) fn impl_marshal(cont: &Container, krate: &syn::Path) -> TokenStream {
             #[inline]
             fn encode(
                 &self,
-                __w: &mut #private::Writer<'_>,
+                #w: &mut #private::Writer<'_>,
             ) -> ::core::result::Result<(), #private::Overflow> {
                 #encode_body
             }
@@ -57,9 +59,14 @@ pub(crate) fn impl_marshal(cont: &Container, krate: &syn::Path) -> TokenStream {
 }
 
 fn struct_bodies(fields: &[Field], private: &TokenStream) -> (TokenStream, TokenStream) {
+    // A `with` field is borrowed at its path, so a signature mismatch is
+    // reported there, not at the derive.
     let access = |f: &Field| {
         let member = &f.member;
-        quote!(&self.#member)
+        match &f.attrs.with {
+            Some(with) => quote_spanned!(with.span()=> &self.#member),
+            None => quote!(&self.#member),
+        }
     };
     let lens = fields
         .iter()
@@ -86,6 +93,7 @@ fn enum_bodies(
     if variants.is_empty() {
         return (quote!(match *self {}), quote!(match *self {}));
     }
+    let w = local("__w");
     let tag_size = tag_type.size();
     let mut len_arms = Vec::new();
     let mut encode_arms = Vec::new();
@@ -104,7 +112,7 @@ fn enum_bodies(
         len_arms.push(quote!(#pattern => #tag_size #(+ #lens)*,));
         encode_arms.push(quote! {
             #pattern => {
-                __w.put_array(#tag.to_le_bytes())?;
+                #private::Writer::put_array(#w, #tag.to_le_bytes())?;
                 #(#encodes)*
             }
         });
@@ -120,29 +128,43 @@ fn enum_bodies(
 
 /// The encoded length of one field; `access` evaluates to `&FieldType`.
 fn field_len(field: &Field, access: &TokenStream, private: &TokenStream) -> TokenStream {
-    if let Some(with) = &field.attrs.with {
-        return quote_spanned!(with.span()=> #with::encoded_len(#access));
-    }
     let ty = field.ty;
+    if let Some(with) = &field.attrs.with {
+        // The value is bound to a local located at the path, so a signature
+        // mismatch is reported there rather than at the derive.
+        let value = local_at("__value", with.span());
+        return quote_spanned! {with.span()=>
+            {
+                let #value = #access;
+                #with::encoded_len(#value)
+            }
+        };
+    }
     quote_spanned!(ty.span()=> <#ty as #private::Marshal>::encoded_len(#access))
 }
 
-/// Encodes one field through `__w`; `access` evaluates to `&FieldType`.
+/// Encodes one field through the writer; `access` evaluates to `&FieldType`.
 fn field_encode(field: &Field, access: &TokenStream, private: &TokenStream) -> TokenStream {
+    let ty = field.ty;
+    let w = local("__w");
     if let Some(with) = &field.attrs.with {
         let message = format!(
             "`{}::write_to` wrote a different number of bytes than its `encoded_len` reported",
             quote!(#with).to_string().replace(' ', "")
         );
+        let (value, len, written) = (
+            local_at("__value", with.span()),
+            local("__len"),
+            local("__written"),
+        );
         return quote_spanned! {with.span()=>
             {
-                let __value = #access;
-                let __len = #with::encoded_len(__value);
-                let __written = #with::write_to(__value, __w.reserve(__len)?);
-                ::core::debug_assert_eq!(__written, __len, #message);
+                let #value = #access;
+                let #len = #with::encoded_len(#value);
+                let #written = #with::write_to(#value, #private::Writer::reserve(#w, #len)?);
+                ::core::debug_assert_eq!(#written, #len, #message);
             }
         };
     }
-    let ty = field.ty;
-    quote_spanned!(ty.span()=> <#ty as #private::Marshal>::encode(#access, __w)?;)
+    quote_spanned!(ty.span()=> <#ty as #private::Marshal>::encode(#access, #w)?;)
 }

@@ -24,7 +24,11 @@ impl SizeConst {
 }
 
 /// The const expression of `which` for the whole container.
-pub(crate) fn container_len(cont: &Container, krate: &TokenStream, which: SizeConst) -> TokenStream {
+pub(crate) fn container_len(
+    cont: &Container,
+    krate: &TokenStream,
+    which: SizeConst,
+) -> TokenStream {
     match &cont.data {
         Data::Struct(fields) => fields_len(fields, krate, which),
         Data::Enum(variants) => {
@@ -46,11 +50,12 @@ pub(crate) fn container_len(cont: &Container, krate: &TokenStream, which: SizeCo
 }
 
 /// The sum of `which` over the encoded fields. A field encoded `with` a
-/// module has no known size, so neither has the sum.
+/// module has no known size, and neither has a field whose type names the
+/// container (its constant would depend on itself), so neither has the sum.
 fn fields_len(fields: &[Field], krate: &TokenStream, which: SizeConst) -> TokenStream {
     let ident = which.ident();
     let terms = fields.iter().filter(|f| f.is_encoded()).map(|f| {
-        if f.attrs.with.is_some() {
+        if f.attrs.with.is_some() || f.recursive {
             quote!(::core::option::Option::None)
         } else {
             let ty = f.ty;
@@ -78,7 +83,7 @@ pub(crate) fn container_min_len(cont: &Container, krate: &TokenStream) -> TokenS
 fn fields_min_len(fields: &[Field], krate: &TokenStream) -> TokenStream {
     let terms = fields
         .iter()
-        .filter(|f| f.is_encoded() && f.attrs.with.is_none())
+        .filter(|f| f.is_encoded() && f.attrs.with.is_none() && !f.recursive)
         .map(|f| {
             let ty = f.ty;
             quote_spanned!(ty.span()=> <#ty as #krate::Unmarshal<'__de>>::MIN_LEN)

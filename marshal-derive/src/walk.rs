@@ -1,8 +1,8 @@
 //! Pieces shared by the encoder and the decoder: how variants are matched
 //! and built, how fields are bound, how tags are written.
 
-use proc_macro2::{Literal, TokenStream};
-use quote::{format_ident, quote};
+use proc_macro2::{Ident, Literal, Span, TokenStream};
+use quote::quote;
 
 use crate::internals::ast::{Style, Variant};
 use crate::internals::attr::TagType;
@@ -39,8 +39,14 @@ pub(crate) fn variant_pattern(variant: &Variant) -> TokenStream {
 }
 
 pub(crate) fn binding(i: usize) -> TokenStream {
-    let ident = format_ident!("__f{}", i);
+    let ident = local(&format!("__f{i}"));
     quote!(#ident)
+}
+
+/// A local variable of generated code. Mixed-site hygiene keeps it apart
+/// from any item of the same name in the user's scope.
+pub(crate) fn local(name: &str) -> Ident {
+    Ident::new(name, Span::mixed_site())
 }
 
 pub(crate) fn tag_literal(tag: u64, tag_type: TagType) -> Literal {
@@ -52,3 +58,7 @@ pub(crate) fn tag_literal(tag: u64, tag_type: TagType) -> Literal {
     }
 }
 
+/// Like [`local`], but errors about it are reported at `span`.
+pub(crate) fn local_at(name: &str, span: Span) -> Ident {
+    Ident::new(name, Span::mixed_site().located_at(span))
+}

@@ -209,10 +209,8 @@ where
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
         let len = r.take_len(K::MIN_LEN.saturating_add(V::MIN_LEN))?;
-        let mut map = Self::with_capacity_and_hasher(
-            cautious_capacity::<(K, V)>(len),
-            S::default(),
-        );
+        let mut map =
+            Self::with_capacity_and_hasher(cautious_capacity::<(K, V)>(len), S::default());
         for _ in 0..len {
             let k = K::decode(r)?;
             map.insert(k, V::decode(r)?);

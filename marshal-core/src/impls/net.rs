@@ -182,7 +182,12 @@ impl<'de> Unmarshal<'de> for SocketAddrV6 {
 
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        Ok(SocketAddrV6::new(Ipv6Addr::decode(r)?, u16::decode(r)?, 0, 0))
+        Ok(SocketAddrV6::new(
+            Ipv6Addr::decode(r)?,
+            u16::decode(r)?,
+            0,
+            0,
+        ))
     }
 }
 

@@ -1,15 +1,22 @@
 //! References and smart pointers encode as the value they point to.
+//!
+//! `Box`, `Rc` and `Arc` are how types recurse, so their size constants do
+//! not depend on the pointee: a constant that depended on itself could not be
+//! computed. They report no `FIXED_LEN` or `MAX_LEN`, and `MIN_LEN` 0.
+//! References and `Cow` forward the pointee's constants.
 
 use crate::error::Overflow;
 use crate::traits::Marshal;
 use crate::writer::Writer;
 
+/// `$consts` is `forward` to report the pointee's size constants, or
+/// `opaque` to report none.
 macro_rules! deref_impls {
-    ($($(#[$cfg:meta])* [$($gen:tt)*] $ty:ty;)*) => {$(
+    ($($(#[$cfg:meta])* [$($gen:tt)*] $ty:ty => $consts:ident;)*) => {$(
         $(#[$cfg])*
         impl<$($gen)*> Marshal for $ty {
-            const FIXED_LEN: Option<usize> = T::FIXED_LEN;
-            const MAX_LEN: Option<usize> = T::MAX_LEN;
+            const FIXED_LEN: Option<usize> = size_consts!($consts FIXED_LEN);
+            const MAX_LEN: Option<usize> = size_consts!($consts MAX_LEN);
 
             #[inline]
             fn encoded_len(&self) -> usize {
@@ -24,17 +31,26 @@ macro_rules! deref_impls {
     )*};
 }
 
+macro_rules! size_consts {
+    (forward $name:ident) => {
+        T::$name
+    };
+    (opaque $name:ident) => {
+        None
+    };
+}
+
 deref_impls! {
-    ['a, T: Marshal + ?Sized] &'a T;
-    ['a, T: Marshal + ?Sized] &'a mut T;
+    ['a, T: Marshal + ?Sized] &'a T => forward;
+    ['a, T: Marshal + ?Sized] &'a mut T => forward;
     #[cfg(feature = "alloc")]
-    [T: Marshal + ?Sized] alloc::boxed::Box<T>;
+    [T: Marshal + ?Sized] alloc::boxed::Box<T> => opaque;
     #[cfg(feature = "alloc")]
-    [T: Marshal + ?Sized] alloc::rc::Rc<T>;
+    [T: Marshal + ?Sized] alloc::rc::Rc<T> => opaque;
     #[cfg(feature = "alloc")]
-    [T: Marshal + ?Sized] alloc::sync::Arc<T>;
+    [T: Marshal + ?Sized] alloc::sync::Arc<T> => opaque;
     #[cfg(feature = "alloc")]
-    ['a, T: Marshal + alloc::borrow::ToOwned + ?Sized] alloc::borrow::Cow<'a, T>;
+    ['a, T: Marshal + alloc::borrow::ToOwned + ?Sized] alloc::borrow::Cow<'a, T> => forward;
 }
 
 #[cfg(feature = "alloc")]
@@ -54,8 +70,6 @@ mod decode {
     macro_rules! owning_pointer_impls {
         ($($ptr:ident),*) => {$(
             impl<'de, T: Unmarshal<'de>> Unmarshal<'de> for $ptr<T> {
-                const MIN_LEN: usize = T::MIN_LEN;
-
                 #[inline]
                 fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
                     T::decode(r).map($ptr::new)

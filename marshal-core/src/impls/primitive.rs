@@ -324,4 +324,6 @@ macro_rules! nonzero_impls {
     )*};
 }
 
-nonzero_impls!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize);
+nonzero_impls!(
+    u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize
+);

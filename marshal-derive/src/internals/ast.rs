@@ -1,15 +1,19 @@
 //! The internal representation of a type being derived: its shape plus its
 //! parsed attributes, with the source tokens kept for error spans.
 
+use proc_macro2::{TokenStream, TokenTree};
+use quote::ToTokens;
 use syn::punctuated::Punctuated;
 
 use super::attr::{self, TagType};
 use super::ctxt::Ctxt;
+use super::repr::Repr;
 
 /// A struct or enum with its `#[marshal]` attributes parsed.
 pub(crate) struct Container<'a> {
     pub(crate) ident: &'a syn::Ident,
     pub(crate) attrs: attr::Container,
+    pub(crate) repr: Repr,
     pub(crate) data: Data<'a>,
     pub(crate) generics: &'a syn::Generics,
     pub(crate) original: &'a syn::DeriveInput,
@@ -36,6 +40,9 @@ pub(crate) struct Field<'a> {
     pub(crate) member: syn::Member,
     pub(crate) attrs: attr::Field,
     pub(crate) ty: &'a syn::Type,
+    /// The type names the container itself (`Box<Self>`, `Vec<Tree>`): its
+    /// size constants would depend on themselves, so they are not used.
+    pub(crate) recursive: bool,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -51,17 +58,19 @@ pub(crate) enum Style {
 impl<'a> Container<'a> {
     pub(crate) fn from_ast(cx: &Ctxt, item: &'a syn::DeriveInput) -> Container<'a> {
         let attrs = attr::Container::from_ast(cx, &item.attrs);
+        let repr = Repr::from_ast(&item.attrs);
         let data = match &item.data {
             syn::Data::Struct(data) => {
-                let (_, fields) = struct_from_ast(cx, &data.fields);
+                let (_, fields) = struct_from_ast(cx, &item.ident, &data.fields);
                 Data::Struct(fields)
             }
-            syn::Data::Enum(data) => Data::Enum(enum_from_ast(cx, &data.variants)),
+            syn::Data::Enum(data) => Data::Enum(enum_from_ast(cx, &item.ident, &data.variants)),
             syn::Data::Union(_) => Data::Union,
         };
         Container {
             ident: &item.ident,
             attrs,
+            repr,
             data,
             generics: &item.generics,
             original: item,
@@ -70,7 +79,10 @@ impl<'a> Container<'a> {
 
     /// The enum's tag type, `u32` unless set.
     pub(crate) fn tag_type(&self) -> TagType {
-        self.attrs.tag_type.as_ref().map_or(TagType::U32, |(_, t)| *t)
+        self.attrs
+            .tag_type
+            .as_ref()
+            .map_or(TagType::U32, |(_, t)| *t)
     }
 }
 
@@ -83,6 +95,7 @@ impl Field<'_> {
 
 fn enum_from_ast<'a>(
     cx: &Ctxt,
+    container: &syn::Ident,
     variants: &'a Punctuated<syn::Variant, syn::Token![,]>,
 ) -> Vec<Variant<'a>> {
     variants
@@ -90,7 +103,7 @@ fn enum_from_ast<'a>(
         .enumerate()
         .map(|(index, variant)| {
             let attrs = attr::Variant::from_ast(cx, &variant.attrs);
-            let (style, fields) = struct_from_ast(cx, &variant.fields);
+            let (style, fields) = struct_from_ast(cx, container, &variant.fields);
             let tag = attrs.tag.as_ref().map_or(index as u64, |(_, tag)| *tag);
             Variant {
                 ident: &variant.ident,
@@ -103,7 +116,11 @@ fn enum_from_ast<'a>(
         .collect()
 }
 
-fn struct_from_ast<'a>(cx: &Ctxt, fields: &'a syn::Fields) -> (Style, Vec<Field<'a>>) {
+fn struct_from_ast<'a>(
+    cx: &Ctxt,
+    container: &syn::Ident,
+    fields: &'a syn::Fields,
+) -> (Style, Vec<Field<'a>>) {
     let style = match fields {
         syn::Fields::Named(_) => Style::Struct,
         syn::Fields::Unnamed(_) => Style::Tuple,
@@ -116,7 +133,17 @@ fn struct_from_ast<'a>(cx: &Ctxt, fields: &'a syn::Fields) -> (Style, Vec<Field<
             member,
             attrs: attr::Field::from_ast(cx, &field.attrs),
             ty: &field.ty,
+            recursive: mentions(field.ty.to_token_stream(), container),
         })
         .collect();
     (style, fields)
+}
+
+/// Whether `tokens` name `ident` (or `Self`) anywhere.
+fn mentions(tokens: TokenStream, ident: &syn::Ident) -> bool {
+    tokens.into_iter().any(|tt| match tt {
+        TokenTree::Ident(i) => i == *ident || i == "Self",
+        TokenTree::Group(g) => mentions(g.stream(), ident),
+        _ => false,
+    })
 }

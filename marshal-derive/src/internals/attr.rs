@@ -31,8 +31,10 @@ impl<'c, T> Attr<'c, T> {
     fn set<A: ToTokens>(&mut self, obj: A, value: T) {
         let tokens = obj.into_token_stream();
         if self.value.is_some() {
-            self.cx
-                .error_spanned_by(tokens, format!("duplicate marshal attribute `{}`", self.name));
+            self.cx.error_spanned_by(
+                tokens,
+                format!("duplicate marshal attribute `{}`", self.name),
+            );
         } else {
             self.tokens = tokens;
             self.value = Some(value);
@@ -88,7 +90,7 @@ impl TagType {
 pub(crate) struct Container {
     /// `crate = path`: where the runtime is, when not at `::marshal`.
     pub(crate) crate_path: Option<syn::Path>,
-    /// `tag_type = u8|u16|u32`, with the tokens that set it.
+    /// `tag_type = u8|u16|u32`, with the key's tokens.
     pub(crate) tag_type: Option<(TokenStream, TagType)>,
 }
 
@@ -120,21 +122,31 @@ impl Container {
                     crate_path.set(&meta.path, path);
                 }
             } else if meta.path == TAG_TYPE {
-                let ident: syn::Ident = meta.value()?.parse()?;
-                let ty = match ident.to_string().as_str() {
+                let value = meta.value()?;
+                let (name, tokens) = if value.peek(syn::LitStr) {
+                    let lit: syn::LitStr = value.parse()?;
+                    (lit.value(), lit.into_token_stream())
+                } else {
+                    let tokens: syn::Type = value.parse()?;
+                    (
+                        tokens.to_token_stream().to_string(),
+                        tokens.into_token_stream(),
+                    )
+                };
+                let ty = match name.as_str() {
                     "u8" => TagType::U8,
                     "u16" => TagType::U16,
                     "u32" => TagType::U32,
                     _ => {
                         cx.error_spanned_by(
-                            &ident,
-                            "tag_type must be one of `u8`, `u16` or `u32`",
+                            tokens,
+                            "tag_type must be one of `u8`, `u16` or `u32`, \
+                             like #[marshal(tag_type = u8)]",
                         );
                         return Ok(());
                     }
                 };
-                let tokens = quote::quote!(#ident);
-                tag_type.set(&meta.path, (tokens, ty));
+                tag_type.set(&meta.path, ty);
             } else {
                 unknown_key(cx, &meta, "container", CONTAINER_KEYS)?;
             }
@@ -142,7 +154,7 @@ impl Container {
         });
         Container {
             crate_path: crate_path.get(),
-            tag_type: tag_type.get(),
+            tag_type: tag_type.get_with_tokens(),
         }
     }
 }
@@ -152,12 +164,19 @@ impl Variant {
         let mut tag = Attr::none(cx, TAG);
         for_each_marshal_meta(cx, attrs, |meta| {
             if meta.path == TAG {
-                let lit: syn::LitInt = meta.value()?.parse()?;
-                match lit.base10_parse::<u64>() {
-                    Ok(value) => tag.set(&meta.path, (lit, value)),
-                    Err(_) => cx.error_spanned_by(
-                        &lit,
-                        "tag must be a non-negative integer that fits the enum's tag_type",
+                let expr: syn::Expr = meta.value()?.parse()?;
+                let parsed = match &expr {
+                    syn::Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Int(lit),
+                        ..
+                    }) => lit.base10_parse::<u64>().ok().map(|v| (lit.clone(), v)),
+                    _ => None,
+                };
+                match parsed {
+                    Some((lit, value)) => tag.set(&meta.path, (lit, value)),
+                    None => cx.error_spanned_by(
+                        &expr,
+                        "tag must be a non-negative integer literal, like #[marshal(tag = 2)]",
                     ),
                 }
             } else {
@@ -175,6 +194,10 @@ impl Field {
         let mut with = Attr::none(cx, WITH);
         for_each_marshal_meta(cx, attrs, |meta| {
             if meta.path == SKIP {
+                if meta.input.peek(syn::Token![=]) {
+                    let value: syn::Expr = meta.value()?.parse()?;
+                    cx.error_spanned_by(value, "`skip` takes no value; write #[marshal(skip)]");
+                }
                 skip.set(&meta.path, ());
             } else if meta.path == WITH {
                 if let Some(path) = parse_path_value(&meta)? {
@@ -233,10 +256,10 @@ fn parse_path_value(meta: &ParseNestedMeta) -> syn::Result<Option<syn::Path>> {
 /// Records an unknown key, suggesting the closest known one, and skips its
 /// value so parsing can continue.
 fn unknown_key(cx: &Ctxt, meta: &ParseNestedMeta, level: &str, known: &[&str]) -> syn::Result<()> {
-    let name = meta
-        .path
-        .get_ident()
-        .map_or_else(|| meta.path.to_token_stream().to_string(), ToString::to_string);
+    let name = meta.path.get_ident().map_or_else(
+        || meta.path.to_token_stream().to_string(),
+        ToString::to_string,
+    );
     let mut msg = format!("unknown marshal {level} attribute `{name}`");
     if let Some(best) = closest(&name, known) {
         msg.push_str(&format!("; did you mean `{best}`?"));
@@ -250,8 +273,7 @@ fn unknown_key(cx: &Ctxt, meta: &ParseNestedMeta, level: &str, known: &[&str]) -
     cx.error_spanned_by(&meta.path, msg);
     // Skip `= value` or `(...)` so the following keys are still checked.
     if meta.input.peek(syn::Token![=]) {
-        let value = meta.value()?;
-        value.parse::<TokenStream>().map(|_| ())?;
+        meta.value()?.parse::<syn::Expr>()?;
     } else if meta.input.peek(syn::token::Paren) {
         meta.input.parse::<proc_macro2::TokenTree>()?;
     }

@@ -10,6 +10,7 @@ use crate::expand::Derive;
 /// Runs every check for deriving `derive`, recording errors in `cx`.
 pub(crate) fn check(cx: &Ctxt, cont: &Container, _derive: Derive) {
     check_union(cx, cont);
+    check_packed(cx, cont);
     check_tag_type_on_struct(cx, cont);
     check_tags(cx, cont);
     check_field_attrs(cx, cont);
@@ -21,6 +22,19 @@ fn check_union(cx: &Ctxt, cont: &Container) {
             data.union_token,
             "marshal cannot be derived for a union: its active field is unknown; \
              use an enum instead",
+        );
+    }
+}
+
+/// Encoding takes references to fields, which `#[repr(packed)]` may leave
+/// unaligned.
+fn check_packed(cx: &Ctxt, cont: &Container) {
+    if let Some(packed) = &cont.repr.packed {
+        cx.error_spanned_by(
+            packed,
+            "marshal cannot be derived for a #[repr(packed)] type: encoding borrows each \
+             field, and packed fields may be unaligned; remove `packed` (the wire format has \
+             no padding either way)",
         );
     }
 }
@@ -56,10 +70,16 @@ fn check_tags(cx: &Ctxt, cont: &Container) {
             }
         }
         if let Some(first) = seen.insert(variant.tag, variant.ident) {
+            let origin = if variant.attrs.tag.is_some() {
+                String::new()
+            } else {
+                format!(" (`{}` by its position in the enum)", variant.ident)
+            };
             let msg = format!(
-                "duplicate tag {}: variants `{}` and `{}` would be indistinguishable on the \
-                 wire; give one of them a distinct #[marshal(tag = ...)]",
-                variant.tag, first, variant.ident
+                "duplicate tag {}: variants `{}` and `{}` both have it{}, so they would be \
+                 indistinguishable on the wire; give one of them a distinct \
+                 #[marshal(tag = ...)]",
+                variant.tag, first, variant.ident, origin
             );
             match &variant.attrs.tag {
                 Some((lit, _)) => cx.error_spanned_by(lit, msg),

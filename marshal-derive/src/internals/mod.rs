@@ -4,4 +4,5 @@ pub(crate) mod ast;
 pub(crate) mod attr;
 pub(crate) mod check;
 pub(crate) mod ctxt;
+pub(crate) mod repr;
 pub(crate) mod symbol;

@@ -1,0 +1,13 @@
+use marshal::Marshal;
+
+mod codecs {}
+
+#[derive(Marshal)]
+struct Header {
+    #[marshal(with = be_u32)]
+    len: u32,
+    #[marshal(with = "codecs::be_u64")]
+    total: u64,
+}
+
+fn main() {}
