@@ -11,15 +11,100 @@ pub use marshal_core::{
 #[cfg(feature = "alloc")]
 pub use marshal_core::{CowUnmarshal, to_vec};
 
-/// Derives [`Marshal`]: an exact `encoded_len` and an in-place encoder.
+/// Derives [`Marshal`]: an exact `encoded_len`, an in-place encoder, and
+/// the compile-time `FIXED_LEN` and `MAX_LEN`.
 ///
-/// See the crate documentation for attributes and examples.
+/// Structs encode their fields in declaration order; enums a `u32` tag (the
+/// variant's declaration index) and then the variant's fields, as bincode
+/// does. Attributes:
+///
+/// - `#[marshal(skip)]` on a field: not encoded.
+/// - `#[marshal(with = path)]` on a field: encoded by
+///   `path::encoded_len(&T) -> usize` and
+///   `path::write_to(&T, &mut [u8]) -> usize`.
+/// - `#[marshal(tag = N)]` on a variant: wire tag `N` instead of the index.
+/// - `#[marshal(tag_type = u8 | u16 | u32)]` on an enum: the tag's width.
+/// - `#[marshal(crate = path)]` on the type: where this crate is.
+///
+/// `tag` and `tag_type` leave bincode's format.
+///
+/// ```
+/// use marshal::Marshal;
+///
+/// mod be_u16 {
+///     pub fn encoded_len(_: &u16) -> usize { 2 }
+///     pub fn write_to(v: &u16, buf: &mut [u8]) -> usize {
+///         buf[..2].copy_from_slice(&v.to_be_bytes());
+///         2
+///     }
+/// }
+///
+/// #[derive(Marshal)]
+/// #[marshal(tag_type = u8)]
+/// enum Frame<'a> {
+///     Ping,
+///     #[marshal(tag = 7)]
+///     Data {
+///         #[marshal(with = be_u16)]
+///         port: u16,
+///         body: &'a [u8],
+///         #[marshal(skip)]
+///         cached_crc: Option<u32>,
+///     },
+/// }
+///
+/// let frame = Frame::Data { port: 80, body: b"hi", cached_crc: None };
+/// assert_eq!(marshal::to_vec(&frame), [7, 0, 80, 2, 0, 0, 0, 0, 0, 0, 0, b'h', b'i']);
+/// assert_eq!(marshal::to_vec(&Frame::Ping), [0]);
+/// ```
 pub use marshal_derive::Marshal;
 
 /// Derives [`Unmarshal`]: a decoder that borrows from its input where it can
 /// and returns a [`DecodeError`] on any bad input.
 ///
-/// See the crate documentation for attributes and examples.
+/// It reads what `#[derive(Marshal)]` writes and honours the same
+/// attributes: a `skip` field is filled with `Default::default()`, a
+/// `with = path` field is read by
+/// `path::read_from(&'de [u8]) -> Result<(T, usize), DecodeError>`
+/// (returning the value and the bytes it used), and `tag`/`tag_type` select
+/// the variant. A tag that names no variant is an
+/// [`InvalidTag`](DecodeErrorKind::InvalidTag) error.
+///
+/// ```
+/// use marshal::{DecodeError, Marshal, Unmarshal};
+///
+/// mod be_u16 {
+///     use marshal::DecodeError;
+///     pub fn encoded_len(_: &u16) -> usize { 2 }
+///     pub fn write_to(v: &u16, buf: &mut [u8]) -> usize {
+///         buf[..2].copy_from_slice(&v.to_be_bytes());
+///         2
+///     }
+///     pub fn read_from(buf: &[u8]) -> Result<(u16, usize), DecodeError> {
+///         match buf {
+///             [a, b, ..] => Ok((u16::from_be_bytes([*a, *b]), 2)),
+///             _ => Err(DecodeError::custom(&"port needs two bytes", 0)),
+///         }
+///     }
+/// }
+///
+/// #[derive(Marshal, Unmarshal, Debug, PartialEq)]
+/// struct Endpoint<'a> {
+///     host: &'a str,
+///     #[marshal(with = be_u16)]
+///     port: u16,
+///     #[marshal(skip)]
+///     resolved: Option<[u8; 4]>,
+/// }
+///
+/// let bytes = marshal::to_vec(&Endpoint { host: "db", port: 5432, resolved: Some([1; 4]) });
+/// let back: Endpoint = marshal::from_bytes(&bytes)?;
+/// assert_eq!(back, Endpoint { host: "db", port: 5432, resolved: None });
+///
+/// let err = marshal::from_bytes::<Endpoint>(&bytes[..bytes.len() - 1]).unwrap_err();
+/// assert_eq!(err.to_string(), "port needs two bytes at byte 10");
+/// # Ok::<(), DecodeError>(())
+/// ```
 pub use marshal_derive::Unmarshal;
 
 #[doc(hidden)]

@@ -23,8 +23,16 @@ where
 {
     let expected = hex(bytes);
     assert_eq!(marshal::to_vec(&value), expected, "encoding {value:?}");
-    assert_eq!(value.encoded_len(), expected.len(), "encoded_len of {value:?}");
-    assert_eq!(marshal::from_bytes::<T>(&expected).unwrap(), value, "decoding {bytes}");
+    assert_eq!(
+        value.encoded_len(),
+        expected.len(),
+        "encoded_len of {value:?}"
+    );
+    assert_eq!(
+        marshal::from_bytes::<T>(&expected).unwrap(),
+        value,
+        "decoding {bytes}"
+    );
 }
 
 #[test]
@@ -83,7 +91,10 @@ fn options() {
 
 #[test]
 fn maps() {
-    row(BTreeMap::from([(1u8, true)]), "01 00 00 00 00 00 00 00 01 01");
+    row(
+        BTreeMap::from([(1u8, true)]),
+        "01 00 00 00 00 00 00 00 01 01",
+    );
 }
 
 #[derive(Marshal, Unmarshal, Debug, PartialEq)]
@@ -179,16 +190,14 @@ fn worked_example() {
         tags: vec!["x".into()],
         side: OrderSide::Limit { max: 2.0 },
     };
-    let expected = hex(
-        "2a 00 00 00 00 00 00 00 \
+    let expected = hex("2a 00 00 00 00 00 00 00 \
          00 00 00 00 00 00 f8 3f \
          02 00 00 00 00 00 00 00 \
          41 42 \
          01 00 00 00 00 00 00 00 \
          01 00 00 00 00 00 00 00 78 \
          02 00 00 00 \
-         00 00 00 00 00 00 00 40",
-    );
+         00 00 00 00 00 00 00 40");
     assert_eq!(expected.len(), 55);
     assert_eq!(order.encoded_len(), 55);
     assert_eq!(marshal::to_vec(&order), expected);

@@ -277,8 +277,10 @@ pub trait Unmarshal<'de>: Sized {
     /// Reads `len` values into a `Vec`; slices and vectors call this after
     /// reading and checking their length prefix, so a type whose encoding is
     /// its memory (like `u8`) can copy the whole run at once. The default
-    /// decodes one value at a time into a vector whose first allocation is
-    /// capped at 1 MiB, so a lying length cannot cause a large allocation.
+    /// decodes one value at a time. Its first allocation is no larger than
+    /// the remaining input (and at most 1 MiB), so a lying length cannot
+    /// cause a large allocation; beyond that the vector grows only as values
+    /// actually decode.
     ///
     /// ```
     /// use marshal::{Reader, Unmarshal};
@@ -288,7 +290,7 @@ pub trait Unmarshal<'de>: Sized {
     #[cfg(feature = "alloc")]
     #[inline]
     fn decode_vec(r: &mut Reader<'de>, len: usize) -> Result<alloc::vec::Vec<Self>, DecodeError> {
-        let mut out = alloc::vec::Vec::with_capacity(cautious_capacity::<Self>(len));
+        let mut out = alloc::vec::Vec::with_capacity(cautious_capacity::<Self>(len, r.remaining()));
         for _ in 0..len {
             out.push(Self::decode(r)?);
         }
@@ -349,11 +351,15 @@ pub trait Unmarshal<'de>: Sized {
     }
 }
 
-/// The capacity to allocate up front for `len` items of `T`: all of them,
-/// up to 1 MiB worth. Larger vectors grow as their items actually decode.
+/// The capacity to allocate up front for `len` items of `T` when
+/// `remaining` input bytes are left: all of them, as long as that takes no
+/// more memory than the remaining input and at most 1 MiB. A collection
+/// beyond that grows as its items actually decode, so memory stays
+/// proportional to the input that was consumed.
 #[cfg(feature = "alloc")]
 #[inline]
-pub(crate) fn cautious_capacity<T>(len: usize) -> usize {
+pub(crate) fn cautious_capacity<T>(len: usize, remaining: usize) -> usize {
     const MAX_PREALLOC_BYTES: usize = 1 << 20;
-    len.min(MAX_PREALLOC_BYTES / core::mem::size_of::<T>().max(1))
+    let size = core::mem::size_of::<T>().max(1);
+    len.min(remaining.min(MAX_PREALLOC_BYTES) / size)
 }

@@ -209,8 +209,10 @@ where
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
         let len = r.take_len(K::MIN_LEN.saturating_add(V::MIN_LEN))?;
-        let mut map =
-            Self::with_capacity_and_hasher(cautious_capacity::<(K, V)>(len), S::default());
+        let mut map = Self::with_capacity_and_hasher(
+            cautious_capacity::<(K, V)>(len, r.remaining()),
+            S::default(),
+        );
         for _ in 0..len {
             let k = K::decode(r)?;
             map.insert(k, V::decode(r)?);
@@ -230,7 +232,10 @@ where
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
         let len = r.take_len(T::MIN_LEN)?;
-        let mut set = Self::with_capacity_and_hasher(cautious_capacity::<T>(len), S::default());
+        let mut set = Self::with_capacity_and_hasher(
+            cautious_capacity::<T>(len, r.remaining()),
+            S::default(),
+        );
         for _ in 0..len {
             set.insert(T::decode(r)?);
         }

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Runs marshal-core's tests (unit and doc) and the facade's decoding tests
+# under Miri, which flags undefined behaviour, out-of-bounds reads and leaks.
+# Property tests run fewer cases under Miri (see `cfg(miri)` in the tests).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+rustup component add --toolchain nightly miri rust-src
+cargo +nightly miri setup
+
+export MIRIFLAGS="${MIRIFLAGS:--Zmiri-strict-provenance}"
+# proptest writes failure files; keep it off the file system under Miri.
+export PROPTEST_DISABLE_FAILURE_PERSISTENCE=1
+
+cargo +nightly miri test -p marshal-core --all-features
+cargo +nightly miri test -p marshal --all-features \
+    --test decode_roundtrip --test decode_hostile --test golden
