@@ -107,3 +107,21 @@ pub const fn min_of(lens: &[usize]) -> usize {
     }
     acc
 }
+
+/// Whether an enum whose variants have these `(MIN_LEN, MIN_LEN_IS_EXACT)`
+/// always encodes to the same length: every variant exact, all equal.
+#[must_use]
+pub const fn same_exact(variants: &[(usize, bool)]) -> bool {
+    if variants.is_empty() {
+        return false;
+    }
+    let first = variants[0].0;
+    let mut i = 0;
+    while i < variants.len() {
+        if !variants[i].1 || variants[i].0 != first {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}

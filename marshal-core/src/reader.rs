@@ -114,6 +114,28 @@ impl<'de> Reader<'de> {
         Ok(*head)
     }
 
+    /// Consumes the next `len` bytes and returns a reader over just them,
+    /// with one bounds check. Offsets in its errors still count from the
+    /// start of the whole input. Derived decoders read fixed-size types this
+    /// way, so the per-field checks on the short reader fold away.
+    ///
+    /// ```
+    /// use marshal::{DecodeErrorKind, Reader};
+    /// let mut r = Reader::new(&[1, 2, 3, 4]);
+    /// r.take(1).unwrap();
+    /// let mut sub = r.split(2).unwrap();
+    /// assert_eq!(sub.take(2).unwrap(), [2, 3]);
+    /// let err = sub.take(1).unwrap_err();
+    /// assert_eq!((err.kind(), err.offset()), (DecodeErrorKind::UnexpectedEnd { needed: 1 }, 3));
+    /// assert_eq!(r.position(), 3);
+    /// ```
+    #[inline]
+    pub fn split(&mut self, len: usize) -> Result<Reader<'de>, DecodeError> {
+        let pos = self.pos;
+        let rest = self.take(len)?;
+        Ok(Reader { rest, pos })
+    }
+
     /// Consumes one byte.
     ///
     /// ```

@@ -246,6 +246,18 @@ pub trait Unmarshal<'de>: Sized {
     /// ```
     const MIN_LEN: usize = 0;
 
+    /// `true` when every value of the type encodes to exactly
+    /// [`MIN_LEN`](Unmarshal::MIN_LEN) bytes. A derived decoder for a type
+    /// made only of such fields checks the input length once for all of them.
+    ///
+    /// ```
+    /// use marshal::Unmarshal;
+    /// assert!(<(u32, [u8; 4], bool) as Unmarshal>::MIN_LEN_IS_EXACT);
+    /// assert!(!<Option<u32> as Unmarshal>::MIN_LEN_IS_EXACT);
+    /// assert!(!<char as Unmarshal>::MIN_LEN_IS_EXACT);
+    /// ```
+    const MIN_LEN_IS_EXACT: bool = false;
+
     /// Reads one value through `r`, the building block of every other
     /// method.
     ///

@@ -7,7 +7,7 @@ use syn::spanned::Spanned;
 use crate::bound;
 use crate::internals::ast::{Container, Data, Field, Variant};
 use crate::internals::attr::TagType;
-use crate::size::container_min_len;
+use crate::size::{container_min_len, container_min_len_is_exact};
 use crate::walk::{local, tag_literal};
 
 /// The `impl Unmarshal<'__de>` of a checked container.
@@ -30,6 +30,7 @@ pub(crate) fn impl_unmarshal(cont: &Container, krate: &syn::Path) -> TokenStream
     let (impl_generics, _, where_clause) = de_generics.split_for_impl();
     let (_, ty_generics, _) = cont.generics.split_for_impl();
     let min_len = container_min_len(cont, &private);
+    let exact = container_min_len_is_exact(cont, &private);
     let body = match &cont.data {
         Data::Struct(fields) => {
             let build = construct(&quote!(Self), fields, &private);
@@ -38,17 +39,31 @@ pub(crate) fn impl_unmarshal(cont: &Container, krate: &syn::Path) -> TokenStream
         Data::Enum(variants) => enum_body(&ident.to_string(), variants, cont.tag_type(), &private),
         Data::Union => unreachable!("unions are rejected by the checks"),
     };
-    let r = local("__r");
+    let (r, sub) = (local("__r"), local("__sub"));
 
     quote! {
         #[automatically_derived]
         impl #impl_generics #private::Unmarshal<'__de> for #ident #ty_generics #where_clause {
             const MIN_LEN: ::core::primitive::usize = #min_len;
+            const MIN_LEN_IS_EXACT: ::core::primitive::bool = #exact;
 
             #[inline]
             fn decode(
                 #r: &mut #private::Reader<'__de>,
             ) -> ::core::result::Result<Self, #private::DecodeError> {
+                // A fixed-size value is read from a reader of exactly its
+                // length: one bounds check, and the per-field checks fold.
+                let mut #sub;
+                let #r: &mut #private::Reader<'__de> =
+                    if <Self as #private::Unmarshal<'__de>>::MIN_LEN_IS_EXACT {
+                        #sub = #private::Reader::split(
+                            #r,
+                            <Self as #private::Unmarshal<'__de>>::MIN_LEN,
+                        )?;
+                        &mut #sub
+                    } else {
+                        #r
+                    };
                 #body
             }
         }

@@ -90,3 +90,34 @@ fn fields_min_len(fields: &[Field], krate: &TokenStream) -> TokenStream {
         });
     quote!(#krate::min_sum(&[#(#terms),*]))
 }
+
+/// The const expression of `Unmarshal::MIN_LEN_IS_EXACT`: every decoded
+/// field exact (and, for an enum, every variant exact and the same length).
+/// A field read `with` a module, or one naming the container, is not known
+/// to be exact.
+pub(crate) fn container_min_len_is_exact(cont: &Container, krate: &TokenStream) -> TokenStream {
+    match &cont.data {
+        Data::Struct(fields) => fields_exact(fields, krate),
+        Data::Enum(variants) => {
+            let pairs = variants.iter().map(|v| {
+                let min = fields_min_len(&v.fields, krate);
+                let exact = fields_exact(&v.fields, krate);
+                quote!((#min, #exact))
+            });
+            quote!(#krate::same_exact(&[#(#pairs),*]))
+        }
+        Data::Union => quote!(false),
+    }
+}
+
+fn fields_exact(fields: &[Field], krate: &TokenStream) -> TokenStream {
+    let mut terms = Vec::new();
+    for f in fields.iter().filter(|f| f.is_encoded()) {
+        if f.attrs.with.is_some() || f.recursive {
+            return quote!(false);
+        }
+        let ty = f.ty;
+        terms.push(quote_spanned!(ty.span()=> <#ty as #krate::Unmarshal<'__de>>::MIN_LEN_IS_EXACT));
+    }
+    quote!(true #(&& #terms)*)
+}

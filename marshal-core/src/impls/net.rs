@@ -126,6 +126,7 @@ impl Marshal for SocketAddr {
 
 impl<'de> Unmarshal<'de> for Ipv4Addr {
     const MIN_LEN: usize = 4;
+    const MIN_LEN_IS_EXACT: bool = true;
 
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
@@ -135,6 +136,7 @@ impl<'de> Unmarshal<'de> for Ipv4Addr {
 
 impl<'de> Unmarshal<'de> for Ipv6Addr {
     const MIN_LEN: usize = 16;
+    const MIN_LEN_IS_EXACT: bool = true;
 
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
@@ -169,6 +171,7 @@ impl<'de> Unmarshal<'de> for IpAddr {
 
 impl<'de> Unmarshal<'de> for SocketAddrV4 {
     const MIN_LEN: usize = 4 + 2;
+    const MIN_LEN_IS_EXACT: bool = true;
 
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
@@ -179,6 +182,7 @@ impl<'de> Unmarshal<'de> for SocketAddrV4 {
 /// The flow info and scope id, which are not encoded, decode as 0.
 impl<'de> Unmarshal<'de> for SocketAddrV6 {
     const MIN_LEN: usize = 16 + 2;
+    const MIN_LEN_IS_EXACT: bool = true;
 
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {

@@ -26,6 +26,7 @@ macro_rules! int_impls {
 
         impl<'de> Unmarshal<'de> for $ty {
             const MIN_LEN: usize = core::mem::size_of::<$ty>();
+            const MIN_LEN_IS_EXACT: bool = true;
 
             #[inline]
             fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
@@ -65,6 +66,7 @@ macro_rules! byte_impls {
 
         impl<'de> Unmarshal<'de> for $ty {
             const MIN_LEN: usize = 1;
+            const MIN_LEN_IS_EXACT: bool = true;
 
             #[inline]
             fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
@@ -141,6 +143,7 @@ macro_rules! size_impls {
 
         impl<'de> Unmarshal<'de> for $ty {
             const MIN_LEN: usize = 8;
+            const MIN_LEN_IS_EXACT: bool = true;
 
             #[inline]
             fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
@@ -171,6 +174,7 @@ impl Marshal for bool {
 
 impl<'de> Unmarshal<'de> for bool {
     const MIN_LEN: usize = 1;
+    const MIN_LEN_IS_EXACT: bool = true;
 
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
@@ -237,6 +241,8 @@ impl Marshal for () {
 }
 
 impl<'de> Unmarshal<'de> for () {
+    const MIN_LEN_IS_EXACT: bool = true;
+
     #[inline]
     fn decode(_: &mut Reader<'de>) -> Result<Self, DecodeError> {
         Ok(())
@@ -244,6 +250,8 @@ impl<'de> Unmarshal<'de> for () {
 }
 
 impl<'de, T: ?Sized> Unmarshal<'de> for PhantomData<T> {
+    const MIN_LEN_IS_EXACT: bool = true;
+
     #[inline]
     fn decode(_: &mut Reader<'de>) -> Result<Self, DecodeError> {
         Ok(PhantomData)
@@ -284,6 +292,7 @@ macro_rules! wrapper_impls {
 
         impl<'de, T: Unmarshal<'de>> Unmarshal<'de> for $wrapper<T> {
             const MIN_LEN: usize = T::MIN_LEN;
+            const MIN_LEN_IS_EXACT: bool = T::MIN_LEN_IS_EXACT;
 
             #[inline]
             fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
@@ -314,6 +323,7 @@ macro_rules! nonzero_impls {
 
         impl<'de> Unmarshal<'de> for NonZero<$t> {
             const MIN_LEN: usize = <$t as Unmarshal>::MIN_LEN;
+            const MIN_LEN_IS_EXACT: bool = true;
 
             #[inline]
             fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {

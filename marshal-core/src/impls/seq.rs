@@ -56,6 +56,7 @@ impl<'de: 'a, 'a> Unmarshal<'de> for &'a [u8] {
 /// Borrows the array from the input.
 impl<'de: 'a, 'a, const N: usize> Unmarshal<'de> for &'a [u8; N] {
     const MIN_LEN: usize = N;
+    const MIN_LEN_IS_EXACT: bool = true;
 
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
@@ -103,6 +104,7 @@ impl<T: Marshal, const N: usize> Marshal for [T; N] {
 
 impl<'de, T: Unmarshal<'de>, const N: usize> Unmarshal<'de> for [T; N] {
     const MIN_LEN: usize = T::MIN_LEN.saturating_mul(N);
+    const MIN_LEN_IS_EXACT: bool = N == 0 || T::MIN_LEN_IS_EXACT;
 
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
@@ -176,6 +178,7 @@ macro_rules! tuple_impls {
 
         impl<'de, $($name: Unmarshal<'de>),+> Unmarshal<'de> for ($($name,)+) {
             const MIN_LEN: usize = 0usize $(.saturating_add($name::MIN_LEN))+;
+            const MIN_LEN_IS_EXACT: bool = true $(&& $name::MIN_LEN_IS_EXACT)+;
 
             #[inline]
             fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {

@@ -29,6 +29,7 @@ impl Marshal for Duration {
 /// seconds, so every value has exactly one encoding.
 impl<'de> Unmarshal<'de> for Duration {
     const MIN_LEN: usize = 12;
+    const MIN_LEN_IS_EXACT: bool = true;
 
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
