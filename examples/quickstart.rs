@@ -55,7 +55,11 @@ fn main() {
 
     // Side's variants differ in size, so it has a maximum but no fixed size.
     for side in [Side::Buy, Side::Sell, Side::Limit { max: 1.0 }] {
-        println!("{:>5} bytes: {:?}", side.encoded_len(), marshal::to_vec(&side));
+        println!(
+            "{:>5} bytes: {:?}",
+            side.encoded_len(),
+            marshal::to_vec(&side)
+        );
     }
     println!(
         "Side: FIXED_LEN = {:?}, MAX_LEN = {:?}",

@@ -1,7 +1,8 @@
 //! Decodes arbitrary bytes as a nested owned type. On success the value must
-//! re-encode to exactly `encoded_len()` bytes that decode to an equal value,
-//! and, because every type here has one encoding per value, to the very
-//! bytes that were read.
+//! re-encode to exactly `encoded_len()` bytes that decode to an equal value.
+//! Where every value has one encoding, those must be the very bytes that
+//! were read; maps are the exception, since a repeated key is accepted (the
+//! last one wins, as in bincode) and so is not written back.
 #![no_main]
 
 use std::collections::BTreeMap;
@@ -38,7 +39,7 @@ enum Compact {
     B { x: Option<u64> },
 }
 
-fn check<T>(data: &[u8])
+fn check<T>(data: &[u8], canonical: bool)
 where
     T: Marshal + for<'de> Unmarshal<'de> + PartialEq + std::fmt::Debug,
 {
@@ -47,13 +48,16 @@ where
     };
     let bytes = marshal::to_vec(&value);
     assert_eq!(bytes.len(), value.encoded_len());
-    assert_eq!(bytes, data[..used], "not the bytes that were read");
+    if canonical {
+        assert_eq!(bytes, data[..used], "not the bytes that were read");
+    }
     let again: T = marshal::from_bytes(&bytes).expect("re-encoded value decodes");
     assert_eq!(again, value);
 }
 
 fuzz_target!(|data: &[u8]| {
     // Two types over the same input also catch state leaking between calls.
-    check::<Save>(data);
-    check::<Vec<Compact>>(data);
+    check::<Save>(data, false);
+    check::<Vec<Compact>>(data, true);
+    check::<(Vec<Item>, [i32; 4])>(data, true);
 });
