@@ -6,7 +6,7 @@ extern crate std;
 
 pub use marshal_core::{
     BufferTooSmall, DecodeError, DecodeErrorKind, Marshal, Overflow, Reader, Unmarshal, Writer,
-    from_bytes,
+    fingerprint, fixed_len, from_bytes, is_memcpy_equivalent, max_len,
 };
 #[cfg(feature = "alloc")]
 pub use marshal_core::{CowUnmarshal, to_vec};

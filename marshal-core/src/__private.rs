@@ -125,3 +125,87 @@ pub const fn same_exact(variants: &[(usize, bool)]) -> bool {
     }
     true
 }
+
+pub use crate::fingerprint as fp;
+pub use crate::layout::Layout;
+
+/// Fails const evaluation unless a size contract holds. `fixed` selects
+/// `#[marshal(size = N)]` (checked against `FIXED_LEN`) over
+/// `#[marshal(max_size = N)]` (checked against `MAX_LEN`); the message
+/// states both numbers.
+pub const fn check_size(fixed: bool, declared: usize, computed: Option<usize>, ty: &str) {
+    if let Some(c) = computed {
+        if c == declared {
+            return;
+        }
+    }
+    let mut buf = [0u8; 320];
+    let mut n = 0;
+    n = put(&mut buf, n, "size contract violated: #[marshal(");
+    n = put(&mut buf, n, if fixed { "size" } else { "max_size" });
+    n = put(&mut buf, n, " = ");
+    n = put_num(&mut buf, n, declared);
+    n = put(&mut buf, n, ")] on `");
+    n = put(&mut buf, n, ty);
+    n = put(&mut buf, n, "`, but ");
+    n = match computed {
+        Some(c) => {
+            let n = put(
+                &mut buf,
+                n,
+                if fixed {
+                    "its encoded length is "
+                } else {
+                    "its maximum encoded length is "
+                },
+            );
+            let n = put_num(&mut buf, n, c);
+            put(&mut buf, n, " bytes; fix the contract or the type")
+        }
+        None if fixed => put(
+            &mut buf,
+            n,
+            "its encoded length is not fixed; use max_size or make every field fixed-size",
+        ),
+        None => put(
+            &mut buf,
+            n,
+            "its encoded length has no bound; make every field bounded",
+        ),
+    };
+    let msg = match core::str::from_utf8(buf.split_at(n).0) {
+        Ok(msg) => msg,
+        Err(_) => "size contract violated",
+    };
+    panic!("{}", msg);
+}
+
+/// Appends `s` to `buf` at `n`, truncating at the end of `buf`.
+const fn put(buf: &mut [u8], mut n: usize, s: &str) -> usize {
+    let bytes = s.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() && n < buf.len() {
+        buf[n] = bytes[i];
+        n += 1;
+        i += 1;
+    }
+    n
+}
+
+/// Appends `value` in decimal.
+const fn put_num(buf: &mut [u8], n: usize, mut value: usize) -> usize {
+    let mut digits = [0u8; 20];
+    let mut len = 0;
+    loop {
+        digits[digits.len() - 1 - len] = b'0' + (value % 10) as u8;
+        len += 1;
+        value /= 10;
+        if value == 0 {
+            break;
+        }
+    }
+    match core::str::from_utf8(digits.split_at(digits.len() - len).1) {
+        Ok(s) => put(buf, n, s),
+        Err(_) => n,
+    }
+}

@@ -88,6 +88,7 @@ enum Repr {
     LengthOverflow { len: u64 },
     TrailingBytes { count: usize },
     InvalidNanos(u32),
+    FingerprintMismatch { found: u64 },
     Custom(&'static &'static str),
 }
 
@@ -142,6 +143,13 @@ pub enum DecodeErrorKind {
     },
     /// A nanosecond count of 10⁹ or more.
     InvalidNanos(u32),
+    /// Data written under another type's
+    /// [`FINGERPRINT`](crate::Marshal::FINGERPRINT) (see
+    /// [`fingerprint`](crate::fingerprint)).
+    FingerprintMismatch {
+        /// The fingerprint found in the input.
+        found: u64,
+    },
     /// An error raised by a `with` module or a manual implementation.
     Custom(&'static str),
 }
@@ -166,6 +174,7 @@ impl DecodeError {
             Repr::LengthOverflow { len } => DecodeErrorKind::LengthOverflow { len },
             Repr::TrailingBytes { count } => DecodeErrorKind::TrailingBytes { count },
             Repr::InvalidNanos(n) => DecodeErrorKind::InvalidNanos(n),
+            Repr::FingerprintMismatch { found } => DecodeErrorKind::FingerprintMismatch { found },
             Repr::Custom(msg) => DecodeErrorKind::Custom(msg),
         }
     }
@@ -266,6 +275,11 @@ impl DecodeError {
     }
 
     #[cold]
+    pub(crate) const fn fingerprint_mismatch(found: u64, offset: usize) -> Self {
+        Self::new(Repr::FingerprintMismatch { found }, offset)
+    }
+
+    #[cold]
     pub(crate) const fn invalid_nanos(nanos: u32, offset: usize) -> Self {
         Self::new(Repr::InvalidNanos(nanos), offset)
     }
@@ -297,6 +311,11 @@ impl fmt::Display for DecodeError {
             DecodeErrorKind::InvalidNanos(n) => {
                 write!(f, "nanoseconds {n} out of range (must be below 1000000000)")?;
             }
+            DecodeErrorKind::FingerprintMismatch { found } => write!(
+                f,
+                "fingerprint mismatch: the data was written under fingerprint {found:#018x}, \
+                 not the expected type's"
+            )?,
             DecodeErrorKind::Custom(msg) => f.write_str(msg)?,
         }
         write!(f, " at byte {}", self.offset)

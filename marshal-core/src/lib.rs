@@ -27,7 +27,10 @@ extern crate std;
 #[doc(hidden)]
 pub mod __private;
 mod error;
+pub mod fingerprint;
 mod impls;
+#[doc(hidden)]
+pub mod layout;
 mod reader;
 mod traits;
 mod writer;
@@ -38,6 +41,83 @@ pub use impls::CowUnmarshal;
 pub use reader::Reader;
 pub use traits::{Marshal, Unmarshal};
 pub use writer::Writer;
+
+/// `T`'s fixed encoded length, as a constant: every value of `T` encodes to
+/// exactly this many bytes. Use it to size stack buffers.
+///
+/// ```
+/// use marshal::Marshal;
+///
+/// #[derive(Marshal)]
+/// struct Header { magic: [u8; 4], version: u16, len: u32 }
+///
+/// const N: usize = marshal::fixed_len::<Header>();
+/// let mut buf = [0u8; N];
+/// let header = Header { magic: *b"MRSH", version: 1, len: 0 };
+/// assert_eq!(header.write_to(&mut buf), N);
+/// ```
+///
+/// # Panics
+///
+/// When `T` has no fixed length, which in a const context is a compile
+/// error:
+///
+/// ```compile_fail
+/// const N: usize = marshal::fixed_len::<String>();
+/// ```
+#[must_use]
+pub const fn fixed_len<T: Marshal + ?Sized>() -> usize {
+    match T::FIXED_LEN {
+        Some(n) => n,
+        None => panic!("fixed_len: the type has no fixed encoded length (its FIXED_LEN is None)"),
+    }
+}
+
+/// An upper bound on `T`'s encoded length, as a constant.
+///
+/// ```
+/// const N: usize = marshal::max_len::<Option<(u32, char)>>();
+/// assert_eq!(N, 1 + 4 + 4);
+/// ```
+///
+/// # Panics
+///
+/// When `T` has no bound (a compile error in a const context).
+#[must_use]
+pub const fn max_len<T: Marshal + ?Sized>() -> usize {
+    match T::MAX_LEN {
+        Some(n) => n,
+        None => panic!("max_len: the type's encoded length has no bound (its MAX_LEN is None)"),
+    }
+}
+
+/// Whether `T`'s wire bytes are exactly its bytes in memory on this target,
+/// so slices, vectors and arrays of it encode and decode with one copy.
+///
+/// The derive decides it at compile time: on a little-endian target, a
+/// struct qualifies when every field does (integers, floats, arrays of
+/// them, qualifying structs) and `size_of` and `offset_of!` show the fields
+/// back to back in declaration order with no padding, whatever its `repr`.
+/// `bool`, `char`, enums, `Option`, references and types with padding or
+/// skipped fields never qualify.
+///
+/// ```
+/// use marshal::{Marshal, Unmarshal};
+///
+/// #[derive(Marshal, Unmarshal)]
+/// struct Vec3 { x: f32, y: f32, z: f32 }
+///
+/// #[derive(Marshal, Unmarshal)]
+/// struct Padded { a: u8, b: u32 }
+///
+/// assert_eq!(marshal::is_memcpy_equivalent::<Vec3>(), cfg!(target_endian = "little"));
+/// assert!(!marshal::is_memcpy_equivalent::<Padded>());
+/// assert!(!marshal::is_memcpy_equivalent::<bool>());
+/// ```
+#[must_use]
+pub const fn is_memcpy_equivalent<T: Marshal + ?Sized>() -> bool {
+    T::__LAYOUT.is_memcpy()
+}
 
 /// Decodes a `T` from the whole of `input`; bytes left over after the value
 /// are a [`TrailingBytes`](DecodeErrorKind::TrailingBytes) error.

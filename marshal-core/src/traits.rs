@@ -70,6 +70,37 @@ pub trait Marshal {
     /// ```
     const MAX_LEN: Option<usize> = Self::FIXED_LEN;
 
+    /// A 64-bit hash of the type's wire shape, computed at compile time:
+    /// the field types in order, variant tags, the tag type and nested
+    /// types' fingerprints. Names do not affect it; any change to the bytes
+    /// a type writes changes it. Pin it in a test to catch breaking wire
+    /// changes before they ship.
+    ///
+    /// Manual implementations that do not set it report one shared "opaque"
+    /// value.
+    ///
+    /// ```
+    /// use marshal::Marshal;
+    ///
+    /// #[derive(Marshal)]
+    /// struct Point { x: i32, y: i32 }
+    /// #[derive(Marshal)]
+    /// struct Size { width: i32, height: i32 }
+    /// #[derive(Marshal)]
+    /// struct Wide { x: i64, y: i32 }
+    ///
+    /// // Same wire shape, same fingerprint, whatever the names.
+    /// assert_eq!(Point::FINGERPRINT, Size::FINGERPRINT);
+    /// assert_ne!(Point::FINGERPRINT, Wide::FINGERPRINT);
+    /// ```
+    const FINGERPRINT: u64 = crate::fingerprint::OPAQUE;
+
+    /// Whether the type's wire bytes are exactly its bytes in memory; see
+    /// [`is_memcpy_equivalent`](crate::is_memcpy_equivalent). Set by the
+    /// derive from compile-time layout facts; not part of the public API.
+    #[doc(hidden)]
+    const __LAYOUT: crate::layout::Layout = crate::layout::Layout::OPAQUE;
+
     /// The exact number of bytes [`write_to`](Marshal::write_to) writes for
     /// this value. Never allocates.
     ///

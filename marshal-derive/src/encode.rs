@@ -7,7 +7,7 @@ use syn::spanned::Spanned;
 use crate::bound;
 use crate::internals::ast::{Container, Data, Field, Variant};
 use crate::internals::attr::TagType;
-use crate::size::{SizeConst, container_len};
+use crate::size::{SizeConst, container_fingerprint, container_layout, container_len};
 use crate::walk::{binding, local, local_at, tag_literal, variant_pattern};
 
 /// The `impl Marshal` of a checked container.
@@ -23,6 +23,13 @@ pub(crate) fn impl_marshal(cont: &Container, krate: &syn::Path) -> TokenStream {
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let fixed_len = container_len(cont, &private, SizeConst::Fixed);
     let max_len = container_len(cont, &private, SizeConst::Max);
+    let fingerprint = container_fingerprint(cont, &private);
+    let layout = container_layout(cont, &private);
+    let (fixed_len, max_len) = (
+        with_contract(fixed_len, cont.attrs.size.as_ref(), true, cont, &private),
+        with_contract(max_len, cont.attrs.max_size.as_ref(), false, cont, &private),
+    );
+    let contracts = item_level_contracts(cont, &private);
     let (len_body, encode_body) = match &cont.data {
         Data::Struct(fields) => struct_bodies(fields, &private),
         Data::Enum(variants) => enum_bodies(variants, cont.tag_type(), &private),
@@ -37,6 +44,9 @@ pub(crate) fn impl_marshal(cont: &Container, krate: &syn::Path) -> TokenStream {
         impl #impl_generics #private::Marshal for #ident #ty_generics #where_clause {
             const FIXED_LEN: ::core::option::Option<::core::primitive::usize> = #fixed_len;
             const MAX_LEN: ::core::option::Option<::core::primitive::usize> = #max_len;
+            const FINGERPRINT: ::core::primitive::u64 = #fingerprint;
+            #[doc(hidden)]
+            const __LAYOUT: #private::Layout = #layout;
 
             #[inline]
             fn encoded_len(&self) -> ::core::primitive::usize {
@@ -66,7 +76,76 @@ pub(crate) fn impl_marshal(cont: &Container, krate: &syn::Path) -> TokenStream {
                 #encode_body
             }
         }
+
+        #contracts
     }
+}
+
+/// `computed`, checked against a size contract when there is one: const
+/// evaluation fails at the attribute, with both numbers, when they differ.
+fn with_contract(
+    computed: TokenStream,
+    contract: Option<&(TokenStream, usize)>,
+    fixed: bool,
+    cont: &Container,
+    private: &TokenStream,
+) -> TokenStream {
+    let Some((tokens, declared)) = contract else {
+        return computed;
+    };
+    let span = syn::spanned::Spanned::span(tokens);
+    let name = cont.ident.to_string();
+    let value = local("__computed");
+    // Every token of the call carries the attribute's span, so a failed
+    // contract is reported there.
+    let private = respan(private.clone(), span);
+    quote_spanned! {span=>
+        {
+            let #value = #computed;
+            #private::check_size(#fixed, #declared, #value, #name);
+            #value
+        }
+    }
+}
+
+/// `tokens` with every span set to `span`.
+fn respan(tokens: TokenStream, span: proc_macro2::Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut tt| {
+            if let proc_macro2::TokenTree::Group(g) = &tt {
+                let mut group = proc_macro2::Group::new(g.delimiter(), respan(g.stream(), span));
+                group.set_span(span);
+                tt = proc_macro2::TokenTree::Group(group);
+            } else {
+                tt.set_span(span);
+            }
+            tt
+        })
+        .collect()
+}
+
+/// For a type without generic parameters, forces the size contracts to be
+/// checked even if the type is never encoded.
+fn item_level_contracts(cont: &Container, private: &TokenStream) -> TokenStream {
+    if !cont.generics.params.is_empty() {
+        return TokenStream::new();
+    }
+    let ident = cont.ident;
+    let checks = [
+        (&cont.attrs.size, quote!(FIXED_LEN)),
+        (&cont.attrs.max_size, quote!(MAX_LEN)),
+    ]
+    .into_iter()
+    .filter_map(|(contract, konst)| {
+        let (tokens, _) = contract.as_ref()?;
+        let span = syn::spanned::Spanned::span(tokens);
+        Some(quote_spanned! {span=>
+            const _: ::core::option::Option<::core::primitive::usize> =
+                <#ident as #private::Marshal>::#konst;
+        })
+    });
+    quote!(#(#checks)*)
 }
 
 fn struct_bodies(fields: &[Field], private: &TokenStream) -> (TokenStream, TokenStream) {

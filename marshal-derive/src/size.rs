@@ -121,3 +121,62 @@ fn fields_exact(fields: &[Field], krate: &TokenStream) -> TokenStream {
     }
     quote!(true #(&& #terms)*)
 }
+
+/// `FINGERPRINT`: the hash of the wire shape, folded from the encoded
+/// fields' fingerprints in order (and, for an enum, the tag type and each
+/// variant's tag). Names never enter it.
+pub(crate) fn container_fingerprint(cont: &Container, krate: &TokenStream) -> TokenStream {
+    match &cont.data {
+        Data::Struct(fields) => fields_fingerprint(fields, krate),
+        Data::Enum(variants) => {
+            let tag_size = cont.tag_type().size();
+            let pairs = variants.iter().map(|v| {
+                let tag = v.tag;
+                let fp = fields_fingerprint(&v.fields, krate);
+                quote!((#tag, #fp))
+            });
+            quote!(#krate::fp::enumeration(#tag_size, &[#(#pairs),*]))
+        }
+        Data::Union => quote!(#krate::fp::OPAQUE),
+    }
+}
+
+fn fields_fingerprint(fields: &[Field], krate: &TokenStream) -> TokenStream {
+    let parts = fields.iter().filter(|f| f.is_encoded()).map(|f| {
+        if let Some(with) = &f.attrs.with {
+            let path = quote!(#with).to_string().replace(' ', "");
+            quote!(#krate::fp::with(#path))
+        } else if f.recursive {
+            quote!(#krate::fp::RECURSIVE)
+        } else {
+            let ty = f.ty;
+            quote_spanned!(ty.span()=> <#ty as #krate::Marshal>::FINGERPRINT)
+        }
+    });
+    quote!(#krate::fp::tuple(&[#(#parts),*]))
+}
+
+/// `__LAYOUT`: whether a struct's wire bytes are its memory, proved from
+/// `size_of` and `offset_of!`. Enums, and structs with skipped, `with` or
+/// recursive fields, never qualify.
+pub(crate) fn container_layout(cont: &Container, krate: &TokenStream) -> TokenStream {
+    let Data::Struct(fields) = &cont.data else {
+        return quote!(#krate::Layout::OPAQUE);
+    };
+    if fields
+        .iter()
+        .any(|f| !f.is_encoded() || f.attrs.with.is_some() || f.recursive)
+    {
+        return quote!(#krate::Layout::OPAQUE);
+    }
+    let parts = fields.iter().map(|f| {
+        let ty = f.ty;
+        let member = &f.member;
+        quote! {(
+            ::core::mem::offset_of!(Self, #member),
+            ::core::mem::size_of::<#ty>(),
+            <#ty as #krate::Marshal>::__LAYOUT,
+        )}
+    });
+    quote!(#krate::Layout::structure(::core::mem::size_of::<Self>(), &[#(#parts),*]))
+}

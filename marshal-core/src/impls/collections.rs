@@ -7,6 +7,7 @@ use alloc::vec::Vec;
 
 use super::seq::{LEN_PREFIX, decode_str};
 use crate::error::{DecodeError, Overflow};
+use crate::fingerprint as fp;
 use crate::reader::Reader;
 #[cfg(feature = "std")]
 use crate::traits::cautious_capacity;
@@ -14,6 +15,8 @@ use crate::traits::{Marshal, Unmarshal};
 use crate::writer::Writer;
 
 impl Marshal for String {
+    const FINGERPRINT: u64 = <str as Marshal>::FINGERPRINT;
+
     #[inline]
     fn encoded_len(&self) -> usize {
         self.as_str().encoded_len()
@@ -26,6 +29,8 @@ impl Marshal for String {
 }
 
 impl<T: Marshal> Marshal for Vec<T> {
+    const FINGERPRINT: u64 = fp::seq(T::FINGERPRINT);
+
     #[inline]
     fn encoded_len(&self) -> usize {
         self.as_slice().encoded_len()
@@ -38,6 +43,8 @@ impl<T: Marshal> Marshal for Vec<T> {
 }
 
 impl<T: Marshal> Marshal for VecDeque<T> {
+    const FINGERPRINT: u64 = fp::seq(T::FINGERPRINT);
+
     #[inline]
     fn encoded_len(&self) -> usize {
         let (a, b) = self.as_slices();
@@ -87,6 +94,8 @@ macro_rules! map_impls {
     ($($(#[$cfg:meta])* [$($gen:tt)*] $ty:ty;)*) => {$(
         $(#[$cfg])*
         impl<$($gen)*> Marshal for $ty {
+            const FINGERPRINT: u64 = fp::mix(fp::mix(fp::leaf("map"), K::FINGERPRINT), V::FINGERPRINT);
+
             #[inline]
             fn encoded_len(&self) -> usize {
                 LEN_PREFIX
@@ -114,6 +123,9 @@ macro_rules! set_impls {
     ($($(#[$cfg:meta])* [$($gen:tt)*] $ty:ty;)*) => {$(
         $(#[$cfg])*
         impl<$($gen)*> Marshal for $ty {
+            // The same bytes as a sequence.
+            const FINGERPRINT: u64 = fp::seq(T::FINGERPRINT);
+
             #[inline]
             fn encoded_len(&self) -> usize {
                 collection_len(self.len(), self.iter())

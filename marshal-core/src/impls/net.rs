@@ -3,12 +3,14 @@
 use core::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, SocketAddrV4, SocketAddrV6};
 
 use crate::error::{DecodeError, Overflow};
+use crate::fingerprint as fp;
 use crate::reader::Reader;
 use crate::traits::{Marshal, Unmarshal};
 use crate::writer::Writer;
 
 /// Four octets, no prefix.
 impl Marshal for Ipv4Addr {
+    const FINGERPRINT: u64 = fp::leaf("ipv4");
     const FIXED_LEN: Option<usize> = Some(4);
 
     #[inline]
@@ -24,6 +26,7 @@ impl Marshal for Ipv4Addr {
 
 /// Sixteen octets, no prefix.
 impl Marshal for Ipv6Addr {
+    const FINGERPRINT: u64 = fp::leaf("ipv6");
     const FIXED_LEN: Option<usize> = Some(16);
 
     #[inline]
@@ -39,6 +42,7 @@ impl Marshal for Ipv6Addr {
 
 /// An enum: `u32` tag 0 then a V4 address, or tag 1 then a V6 address.
 impl Marshal for IpAddr {
+    const FINGERPRINT: u64 = fp::leaf("ipaddr");
     const MAX_LEN: Option<usize> = Some(4 + 16);
 
     #[inline]
@@ -66,6 +70,7 @@ impl Marshal for IpAddr {
 
 /// The address, then the port as a `u16`.
 impl Marshal for SocketAddrV4 {
+    const FINGERPRINT: u64 = fp::leaf("socketv4");
     const FIXED_LEN: Option<usize> = Some(4 + 2);
 
     #[inline]
@@ -83,6 +88,7 @@ impl Marshal for SocketAddrV4 {
 /// The address, then the port as a `u16`. Like serde, the flow info and
 /// scope id are not encoded.
 impl Marshal for SocketAddrV6 {
+    const FINGERPRINT: u64 = fp::leaf("socketv6");
     const FIXED_LEN: Option<usize> = Some(16 + 2);
 
     #[inline]
@@ -99,6 +105,7 @@ impl Marshal for SocketAddrV6 {
 
 /// An enum: `u32` tag 0 then a V4 socket address, or tag 1 then a V6 one.
 impl Marshal for SocketAddr {
+    const FINGERPRINT: u64 = fp::leaf("socketaddr");
     const MAX_LEN: Option<usize> = Some(4 + 18);
 
     #[inline]

@@ -17,6 +17,7 @@ macro_rules! deref_impls {
         impl<$($gen)*> Marshal for $ty {
             const FIXED_LEN: Option<usize> = size_consts!($consts FIXED_LEN);
             const MAX_LEN: Option<usize> = size_consts!($consts MAX_LEN);
+            const FINGERPRINT: u64 = T::FINGERPRINT;
 
             #[inline]
             fn encoded_len(&self) -> usize {

@@ -4,6 +4,8 @@ use core::marker::PhantomData;
 use core::num::{NonZero, Saturating, Wrapping};
 
 use crate::error::{DecodeError, Overflow};
+use crate::fingerprint as fp;
+use crate::layout::Layout;
 use crate::reader::Reader;
 use crate::traits::{Marshal, Unmarshal};
 use crate::writer::Writer;
@@ -12,6 +14,8 @@ macro_rules! int_impls {
     ($($ty:ty),* $(,)?) => {$(
         impl Marshal for $ty {
             const FIXED_LEN: Option<usize> = Some(core::mem::size_of::<$ty>());
+            const FINGERPRINT: u64 = fp::leaf(stringify!($ty));
+            const __LAYOUT: Layout = Layout::primitive();
 
             #[inline]
             fn encoded_len(&self) -> usize {
@@ -43,6 +47,8 @@ macro_rules! byte_impls {
     ($($ty:ty => $cow:ident),*) => {$(
         impl Marshal for $ty {
             const FIXED_LEN: Option<usize> = Some(1);
+            const FINGERPRINT: u64 = fp::leaf(stringify!($ty));
+            const __LAYOUT: Layout = Layout::primitive();
 
             #[inline]
             fn encoded_len(&self) -> usize {
@@ -127,6 +133,13 @@ macro_rules! size_impls {
     ($($ty:ty => $wire:ty),*) => {$(
         impl Marshal for $ty {
             const FIXED_LEN: Option<usize> = Some(8);
+            // The same bytes as the 64-bit integer, whatever the platform.
+            const FINGERPRINT: u64 = fp::leaf(stringify!($wire));
+            const __LAYOUT: Layout = if core::mem::size_of::<$ty>() == 8 {
+                Layout::primitive()
+            } else {
+                Layout::OPAQUE
+            };
 
             #[inline]
             fn encoded_len(&self) -> usize {
@@ -160,6 +173,7 @@ size_impls!(usize => u64, isize => i64);
 
 impl Marshal for bool {
     const FIXED_LEN: Option<usize> = Some(1);
+    const FINGERPRINT: u64 = fp::leaf("bool");
 
     #[inline]
     fn encoded_len(&self) -> usize {
@@ -190,6 +204,7 @@ impl<'de> Unmarshal<'de> for bool {
 /// A `char` is its UTF-8 bytes: one to four, with no length prefix.
 impl Marshal for char {
     const MAX_LEN: Option<usize> = Some(4);
+    const FINGERPRINT: u64 = fp::leaf("char");
 
     #[inline]
     fn encoded_len(&self) -> usize {
@@ -228,6 +243,8 @@ impl<'de> Unmarshal<'de> for char {
 
 impl Marshal for () {
     const FIXED_LEN: Option<usize> = Some(0);
+    const FINGERPRINT: u64 = fp::leaf("()");
+    const __LAYOUT: Layout = Layout::empty();
 
     #[inline]
     fn encoded_len(&self) -> usize {
@@ -260,6 +277,8 @@ impl<'de, T: ?Sized> Unmarshal<'de> for PhantomData<T> {
 
 impl<T: ?Sized> Marshal for PhantomData<T> {
     const FIXED_LEN: Option<usize> = Some(0);
+    const FINGERPRINT: u64 = fp::leaf("()");
+    const __LAYOUT: Layout = Layout::empty();
 
     #[inline]
     fn encoded_len(&self) -> usize {
@@ -278,6 +297,9 @@ macro_rules! wrapper_impls {
         impl<T: Marshal> Marshal for $wrapper<T> {
             const FIXED_LEN: Option<usize> = T::FIXED_LEN;
             const MAX_LEN: Option<usize> = T::MAX_LEN;
+            const FINGERPRINT: u64 = T::FINGERPRINT;
+            // `Wrapping` and `Saturating` are `repr(transparent)`.
+            const __LAYOUT: Layout = T::__LAYOUT;
 
             #[inline]
             fn encoded_len(&self) -> usize {
@@ -309,6 +331,7 @@ macro_rules! nonzero_impls {
     ($($t:ty),*) => {$(
         impl Marshal for NonZero<$t> {
             const FIXED_LEN: Option<usize> = <$t as Marshal>::FIXED_LEN;
+            const FINGERPRINT: u64 = fp::mix(fp::leaf("nonzero"), <$t as Marshal>::FINGERPRINT);
 
             #[inline]
             fn encoded_len(&self) -> usize {

@@ -2,6 +2,8 @@
 
 use crate::__private::{mul, sum};
 use crate::error::{DecodeError, Overflow};
+use crate::fingerprint as fp;
+use crate::layout::Layout;
 use crate::reader::Reader;
 use crate::traits::{Marshal, Unmarshal};
 use crate::writer::Writer;
@@ -11,6 +13,8 @@ pub(crate) const LEN_PREFIX: usize = 8;
 
 /// A string is a `u64` byte count, then its UTF-8 bytes.
 impl Marshal for str {
+    const FINGERPRINT: u64 = fp::leaf("str");
+
     #[inline]
     fn encoded_len(&self) -> usize {
         LEN_PREFIX + self.len()
@@ -71,6 +75,8 @@ impl<'de: 'a, 'a, const N: usize> Unmarshal<'de> for &'a [u8; N] {
 
 /// A slice is a `u64` element count, then each element.
 impl<T: Marshal> Marshal for [T] {
+    const FINGERPRINT: u64 = fp::seq(T::FINGERPRINT);
+
     #[inline]
     fn encoded_len(&self) -> usize {
         LEN_PREFIX + T::encoded_len_slice(self)
@@ -87,6 +93,8 @@ impl<T: Marshal> Marshal for [T] {
 impl<T: Marshal, const N: usize> Marshal for [T; N] {
     const FIXED_LEN: Option<usize> = mul(T::FIXED_LEN, N);
     const MAX_LEN: Option<usize> = mul(T::MAX_LEN, N);
+    const FINGERPRINT: u64 = fp::mix(fp::mix(fp::leaf("array"), N as u64), T::FINGERPRINT);
+    const __LAYOUT: Layout = Layout::array(T::__LAYOUT);
 
     #[inline]
     fn encoded_len(&self) -> usize {
@@ -119,6 +127,7 @@ impl<T: Marshal> Marshal for Option<T> {
         _ => None,
     };
     const MAX_LEN: Option<usize> = crate::__private::add(Some(1), T::MAX_LEN);
+    const FINGERPRINT: u64 = fp::mix(fp::leaf("option"), T::FINGERPRINT);
 
     #[inline]
     fn encoded_len(&self) -> usize {
@@ -160,6 +169,7 @@ macro_rules! tuple_impls {
         impl<$($name: Marshal),+> Marshal for ($($name,)+) {
             const FIXED_LEN: Option<usize> = sum(&[$($name::FIXED_LEN),+]);
             const MAX_LEN: Option<usize> = sum(&[$($name::MAX_LEN),+]);
+            const FINGERPRINT: u64 = fp::tuple(&[$($name::FINGERPRINT),+]);
 
             #[inline]
             fn encoded_len(&self) -> usize {

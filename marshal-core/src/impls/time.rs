@@ -10,6 +10,7 @@ use crate::writer::Writer;
 /// Whole seconds as a `u64`, then the sub-second nanoseconds as a `u32`.
 impl Marshal for Duration {
     const FIXED_LEN: Option<usize> = Some(12);
+    const FINGERPRINT: u64 = crate::fingerprint::leaf("duration");
 
     #[inline]
     fn encoded_len(&self) -> usize {

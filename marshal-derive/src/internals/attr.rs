@@ -8,7 +8,7 @@ use quote::ToTokens;
 use syn::meta::ParseNestedMeta;
 
 use super::ctxt::Ctxt;
-use super::symbol::{CRATE, MARSHAL, SKIP, Symbol, TAG, TAG_TYPE, WITH};
+use super::symbol::{CRATE, MARSHAL, MAX_SIZE, SIZE, SKIP, Symbol, TAG, TAG_TYPE, WITH};
 
 /// A value that may be set at most once.
 struct Attr<'c, T> {
@@ -92,6 +92,10 @@ pub(crate) struct Container {
     pub(crate) crate_path: Option<syn::Path>,
     /// `tag_type = u8|u16|u32`, with the key's tokens.
     pub(crate) tag_type: Option<(TokenStream, TagType)>,
+    /// `size = N`: the type must always encode to exactly N bytes.
+    pub(crate) size: Option<(TokenStream, usize)>,
+    /// `max_size = N`: the type's maximum encoded length must be N.
+    pub(crate) max_size: Option<(TokenStream, usize)>,
 }
 
 /// `#[marshal(...)]` on an enum variant.
@@ -108,7 +112,7 @@ pub(crate) struct Field {
     pub(crate) with: Option<syn::Path>,
 }
 
-const CONTAINER_KEYS: &[&str] = &["crate", "tag_type"];
+const CONTAINER_KEYS: &[&str] = &["crate", "tag_type", "size", "max_size"];
 const VARIANT_KEYS: &[&str] = &["tag"];
 const FIELD_KEYS: &[&str] = &["skip", "with"];
 
@@ -116,8 +120,31 @@ impl Container {
     pub(crate) fn from_ast(cx: &Ctxt, attrs: &[syn::Attribute]) -> Self {
         let mut crate_path = Attr::none(cx, CRATE);
         let mut tag_type = Attr::none(cx, TAG_TYPE);
+        let mut size = Attr::none(cx, SIZE);
+        let mut max_size = Attr::none(cx, MAX_SIZE);
         for_each_marshal_meta(cx, attrs, |meta| {
-            if meta.path == CRATE {
+            if meta.path == SIZE || meta.path == MAX_SIZE {
+                let expr: syn::Expr = meta.value()?.parse()?;
+                let value = match &expr {
+                    syn::Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Int(lit),
+                        ..
+                    }) => lit.base10_parse::<usize>().ok(),
+                    _ => None,
+                };
+                match value {
+                    Some(n) if meta.path == SIZE => size.set(&meta.path, n),
+                    Some(n) => max_size.set(&meta.path, n),
+                    None => cx.error_spanned_by(
+                        &expr,
+                        format!(
+                            "{} must be a byte count, like #[marshal({} = 16)]",
+                            meta.path.to_token_stream(),
+                            meta.path.to_token_stream()
+                        ),
+                    ),
+                }
+            } else if meta.path == CRATE {
                 if let Some(path) = parse_path_value(&meta)? {
                     crate_path.set(&meta.path, path);
                 }
@@ -155,6 +182,8 @@ impl Container {
         Container {
             crate_path: crate_path.get(),
             tag_type: tag_type.get_with_tokens(),
+            size: size.get_with_tokens(),
+            max_size: max_size.get_with_tokens(),
         }
     }
 }
@@ -265,7 +294,10 @@ fn unknown_key(cx: &Ctxt, meta: &ParseNestedMeta, level: &str, known: &[&str]) -
         msg.push_str(&format!("; did you mean `{best}`?"));
     } else {
         let list: Vec<String> = known.iter().map(|k| format!("`{k}`")).collect();
-        msg.push_str(&format!("; expected {}", list.join(" or ")));
+        match list.as_slice() {
+            [one] => msg.push_str(&format!("; expected {one}")),
+            _ => msg.push_str(&format!("; expected one of {}", list.join(", "))),
+        }
     }
     if let Some(elsewhere) = other_level(&name, level) {
         msg.push_str(&format!(" (`{name}` is a {elsewhere} attribute)"));

@@ -14,6 +14,8 @@ pub(crate) const TAG_TYPE: Symbol = Symbol("tag_type");
 pub(crate) const TAG: Symbol = Symbol("tag");
 pub(crate) const SKIP: Symbol = Symbol("skip");
 pub(crate) const WITH: Symbol = Symbol("with");
+pub(crate) const SIZE: Symbol = Symbol("size");
+pub(crate) const MAX_SIZE: Symbol = Symbol("max_size");
 
 impl PartialEq<Symbol> for Ident {
     fn eq(&self, word: &Symbol) -> bool {

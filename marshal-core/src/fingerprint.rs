@@ -1,0 +1,198 @@
+//! Wire fingerprints: a compile-time hash of a type's wire shape, and an
+//! envelope that writes it before a value and checks it when reading.
+//!
+//! [`Marshal::FINGERPRINT`] is folded from the fingerprints of a type's
+//! parts: a struct from its fields' in order, an enum from its tag type and
+//! each variant's tag and fields, a container from its elements'. Names never
+//! enter it. Pin it where a wire change must not go unnoticed:
+//!
+//! ```
+//! use marshal::Marshal;
+//!
+//! #[derive(Marshal)]
+//! struct Order { id: u64, qty: u32 }
+//!
+//! // In a test or a const assertion; update the number only together with
+//! // a deliberate wire-format change.
+//! const _: () = assert!(<Order as Marshal>::FINGERPRINT == 0x0665_8ab0_c2fb_e1b6);
+//! ```
+//!
+//! To guard data at rest or on the wire, write it with [`to_vec`] or
+//! [`write_to`] and read it with [`from_bytes`]: data written under another
+//! fingerprint is a [`FingerprintMismatch`](crate::DecodeErrorKind::FingerprintMismatch)
+//! error instead of a misread value.
+
+use crate::error::{DecodeError, Overflow};
+use crate::reader::Reader;
+use crate::traits::{Marshal, Unmarshal};
+use crate::writer::Writer;
+
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
+
+/// FNV-1a over `bytes`, continuing from `hash`.
+const fn fnv(mut hash: u64, bytes: &[u8]) -> u64 {
+    let mut i = 0;
+    while i < bytes.len() {
+        hash ^= bytes[i] as u64;
+        hash = hash.wrapping_mul(FNV_PRIME);
+        i += 1;
+    }
+    hash
+}
+
+/// The fingerprint of a named leaf of the wire grammar.
+#[doc(hidden)]
+#[must_use]
+pub const fn leaf(name: &str) -> u64 {
+    fnv(FNV_OFFSET, name.as_bytes())
+}
+
+/// Folds `value` into `hash`.
+#[doc(hidden)]
+#[must_use]
+pub const fn mix(hash: u64, value: u64) -> u64 {
+    fnv(hash, &value.to_le_bytes())
+}
+
+/// A run of values written back to back: tuples, structs, a variant's
+/// fields.
+#[doc(hidden)]
+#[must_use]
+pub const fn tuple(parts: &[u64]) -> u64 {
+    let mut hash = mix(leaf("tuple"), parts.len() as u64);
+    let mut i = 0;
+    while i < parts.len() {
+        hash = mix(hash, parts[i]);
+        i += 1;
+    }
+    hash
+}
+
+/// An enum: its tag width, then each variant's tag and fields.
+#[doc(hidden)]
+#[must_use]
+pub const fn enumeration(tag_size: usize, variants: &[(u64, u64)]) -> u64 {
+    let mut hash = mix(mix(leaf("enum"), tag_size as u64), variants.len() as u64);
+    let mut i = 0;
+    while i < variants.len() {
+        hash = mix(mix(hash, variants[i].0), variants[i].1);
+        i += 1;
+    }
+    hash
+}
+
+/// A length-prefixed sequence of `item`.
+#[doc(hidden)]
+#[must_use]
+pub const fn seq(item: u64) -> u64 {
+    mix(leaf("seq"), item)
+}
+
+/// A field written by a `with` module, identified by the module's path.
+#[doc(hidden)]
+#[must_use]
+pub const fn with(path: &str) -> u64 {
+    mix(leaf("with"), leaf(path))
+}
+
+/// Stands for a field whose type contains the type being fingerprinted.
+#[doc(hidden)]
+pub const RECURSIVE: u64 = fnv(FNV_OFFSET, b"recursive");
+
+/// The fingerprint of types whose implementation does not set one.
+#[doc(hidden)]
+pub const OPAQUE: u64 = fnv(FNV_OFFSET, b"opaque");
+
+/// A value preceded by its type's [`FINGERPRINT`](Marshal::FINGERPRINT) as
+/// a little-endian `u64`. Decoding checks the fingerprint before the value.
+///
+/// ```
+/// use marshal::fingerprint::Fingerprinted;
+/// use marshal::{DecodeErrorKind, Marshal};
+///
+/// let bytes = marshal::to_vec(&Fingerprinted(7u32));
+/// assert_eq!(bytes.len(), 8 + 4);
+/// let Fingerprinted(v): Fingerprinted<u32> = marshal::from_bytes(&bytes).unwrap();
+/// assert_eq!(v, 7);
+///
+/// let err = marshal::from_bytes::<Fingerprinted<i32>>(&bytes).unwrap_err();
+/// assert!(matches!(err.kind(), DecodeErrorKind::FingerprintMismatch { .. }));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Fingerprinted<T>(pub T);
+
+impl<T: Marshal> Marshal for Fingerprinted<T> {
+    const FIXED_LEN: Option<usize> = crate::__private::add(Some(8), T::FIXED_LEN);
+    const MAX_LEN: Option<usize> = crate::__private::add(Some(8), T::MAX_LEN);
+    const FINGERPRINT: u64 = mix(leaf("fingerprinted"), T::FINGERPRINT);
+
+    #[inline]
+    fn encoded_len(&self) -> usize {
+        8 + self.0.encoded_len()
+    }
+
+    #[inline]
+    fn encode(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+        w.put_array(T::FINGERPRINT.to_le_bytes())?;
+        self.0.encode(w)
+    }
+}
+
+impl<'de, T: Marshal + Unmarshal<'de>> Unmarshal<'de> for Fingerprinted<T> {
+    const MIN_LEN: usize = 8usize.saturating_add(T::MIN_LEN);
+    const MIN_LEN_IS_EXACT: bool = T::MIN_LEN_IS_EXACT;
+
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        let at = r.position();
+        let found = u64::from_le_bytes(r.take_array()?);
+        if found != T::FINGERPRINT {
+            return Err(DecodeError::fingerprint_mismatch(found, at));
+        }
+        T::decode(r).map(Fingerprinted)
+    }
+}
+
+/// Writes `value` preceded by its fingerprint into `buf`, returning the
+/// bytes written; see [`Marshal::write_to`] for when it panics.
+///
+/// ```
+/// let mut buf = [0u8; 16];
+/// let n = marshal::fingerprint::write_to(&1u16, &mut buf);
+/// assert_eq!(n, 10);
+/// assert_eq!(marshal::fingerprint::from_bytes::<u16>(&buf[..n]).unwrap(), 1);
+/// ```
+#[track_caller]
+pub fn write_to<T: Marshal>(value: &T, buf: &mut [u8]) -> usize {
+    Fingerprinted(value).write_to(buf)
+}
+
+/// Encodes `value` preceded by its fingerprint into a new `Vec`.
+///
+/// ```
+/// let bytes = marshal::fingerprint::to_vec(&"hi");
+/// assert_eq!(bytes.len(), 8 + 8 + 2);
+/// ```
+#[cfg(feature = "alloc")]
+pub fn to_vec<T: Marshal>(value: &T) -> alloc::vec::Vec<u8> {
+    crate::to_vec(&Fingerprinted(value))
+}
+
+/// Decodes a value written by [`write_to`] or [`to_vec`], rejecting data
+/// written under another fingerprint with
+/// [`FingerprintMismatch`](crate::DecodeErrorKind::FingerprintMismatch).
+///
+/// ```
+/// use marshal::DecodeErrorKind;
+///
+/// let bytes = marshal::fingerprint::to_vec(&(1u8, 2u8));
+/// assert_eq!(marshal::fingerprint::from_bytes::<(u8, u8)>(&bytes).unwrap(), (1, 2));
+///
+/// let err = marshal::fingerprint::from_bytes::<u16>(&bytes).unwrap_err();
+/// assert!(matches!(err.kind(), DecodeErrorKind::FingerprintMismatch { .. }));
+/// assert!(err.to_string().starts_with("fingerprint mismatch"));
+/// ```
+pub fn from_bytes<'de, T: Marshal + Unmarshal<'de>>(input: &'de [u8]) -> Result<T, DecodeError> {
+    crate::from_bytes::<Fingerprinted<T>>(input).map(|f| f.0)
+}
