@@ -91,7 +91,7 @@ impl<'de> Reader<'de> {
     #[inline]
     pub fn take(&mut self, len: usize) -> Result<&'de [u8], DecodeError> {
         let Some((head, tail)) = self.rest.split_at_checked(len) else {
-            return Err(self.end_error(len));
+            return Err(DecodeError::unexpected_end(self.pos, len - self.rest.len()));
         };
         self.rest = tail;
         self.pos += len;
@@ -107,7 +107,7 @@ impl<'de> Reader<'de> {
     #[inline]
     pub fn take_array<const N: usize>(&mut self) -> Result<[u8; N], DecodeError> {
         let Some((head, tail)) = self.rest.split_first_chunk::<N>() else {
-            return Err(self.end_error(N));
+            return Err(DecodeError::unexpected_end(self.pos, N - self.rest.len()));
         };
         self.rest = tail;
         self.pos += N;
@@ -195,11 +195,5 @@ impl<'de> Reader<'de> {
         } else {
             Err(DecodeError::trailing_bytes(self.rest.len(), self.pos))
         }
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn end_error(&self, len: usize) -> DecodeError {
-        DecodeError::unexpected_end(self.pos, len - self.rest.len())
     }
 }
