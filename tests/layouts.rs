@@ -47,7 +47,10 @@ fn fixed_len_sizes_a_stack_buffer_at_compile_time() {
     let mut reply = [0u8; M];
     let n = Reply::Pair(1, 2).write_to(&mut reply);
     assert_eq!(n, M);
-    assert_eq!(marshal::from_bytes::<Reply>(&reply[..n]).unwrap(), Reply::Pair(1, 2));
+    assert_eq!(
+        marshal::from_bytes::<Reply>(&reply[..n]).unwrap(),
+        Reply::Pair(1, 2)
+    );
 }
 
 #[test]
@@ -233,7 +236,10 @@ fn memcpy_equivalent_slices_encode_and_decode_exactly() {
         let arr: [Triangle; 2] = [mesh(2)[0], mesh(2)[1]];
         let arr_bytes = marshal::to_vec(&arr);
         assert_eq!(arr_bytes, field_by_field(&arr)[8..]);
-        assert_eq!(marshal::from_bytes::<[Triangle; 2]>(&arr_bytes).unwrap(), arr);
+        assert_eq!(
+            marshal::from_bytes::<[Triangle; 2]>(&arr_bytes).unwrap(),
+            arr
+        );
         let boxed: Box<[Triangle]> = tris.clone().into_boxed_slice();
         assert_eq!(marshal::to_vec(&boxed), bytes);
         let cow: Cow<[Triangle]> = marshal::from_bytes(&bytes).unwrap();
@@ -256,12 +262,23 @@ fn memcpy_equivalent_slices_reject_short_input() {
 fn non_qualifying_slices_still_round_trip() {
     let padded = vec![Padded { a: 1, b: 2 }, Padded { a: 3, b: 4 }];
     let bytes = marshal::to_vec(&padded);
-    assert_eq!(bytes, [2, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 3, 4, 0, 0, 0]);
+    assert_eq!(
+        bytes,
+        [2, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 3, 4, 0, 0, 0]
+    );
     assert_eq!(marshal::from_bytes::<Vec<Padded>>(&bytes).unwrap(), padded);
-    let reordered = vec![Reordered { a: 1, b: 2, c: 3, d: 4 }];
+    let reordered = vec![Reordered {
+        a: 1,
+        b: 2,
+        c: 3,
+        d: 4,
+    }];
     let bytes = marshal::to_vec(&reordered);
     assert_eq!(bytes[8..], [1, 2, 0, 0, 0, 3, 4, 0]);
-    assert_eq!(marshal::from_bytes::<Vec<Reordered>>(&bytes).unwrap(), reordered);
+    assert_eq!(
+        marshal::from_bytes::<Vec<Reordered>>(&bytes).unwrap(),
+        reordered
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -475,7 +492,10 @@ fn fingerprinted_data_is_checked() {
     let wrapped = Fingerprinted(Vec3::default());
     assert_eq!(<Fingerprinted<Vec3> as Marshal>::FIXED_LEN, Some(8 + 12));
     let bytes = marshal::to_vec(&wrapped);
-    assert_eq!(marshal::from_bytes::<Fingerprinted<Vec3>>(&bytes).unwrap(), wrapped);
+    assert_eq!(
+        marshal::from_bytes::<Fingerprinted<Vec3>>(&bytes).unwrap(),
+        wrapped
+    );
 }
 
 impl Header {

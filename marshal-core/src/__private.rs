@@ -7,6 +7,15 @@ pub use crate::traits::{Marshal, Unmarshal};
 pub use crate::writer::Writer;
 pub use core;
 
+// Safe building blocks over the crate's unsafe module, for the facade's
+// output targets (`to_vec`-like appends, `BufMut`, arenas).
+#[cfg(feature = "bytes")]
+pub use crate::bytes::append_to_buf_mut;
+#[cfg(feature = "alloc")]
+pub use crate::bytes::append_to_vec;
+#[cfg(feature = "bumpalo")]
+pub use crate::bytes::alloc_uninit;
+
 /// `a + b`, or `None` when either is unknown or the sum overflows.
 #[must_use]
 pub const fn add(a: Option<usize>, b: Option<usize>) -> Option<usize> {
@@ -134,10 +143,10 @@ pub use crate::layout::Layout;
 /// `#[marshal(max_size = N)]` (checked against `MAX_LEN`); the message
 /// states both numbers.
 pub const fn check_size(fixed: bool, declared: usize, computed: Option<usize>, ty: &str) {
-    if let Some(c) = computed {
-        if c == declared {
-            return;
-        }
+    if let Some(c) = computed
+        && c == declared
+    {
+        return;
     }
     let mut buf = [0u8; 320];
     let mut n = 0;
