@@ -1,5 +1,7 @@
 #![doc = include_str!("../README.md")]
 #![no_std]
+// The facade is safe code only; see POLICIES.md.
+#![forbid(unsafe_code)]
 
 #[cfg(feature = "std")]
 extern crate std;
@@ -9,7 +11,7 @@ pub use marshal_core::{
     fingerprint, fixed_len, from_bytes, is_memcpy_equivalent, max_len,
 };
 #[cfg(feature = "alloc")]
-pub use marshal_core::{CowUnmarshal, to_vec};
+pub use marshal_core::{CowUnmarshal, encode_into_vec, to_vec};
 
 /// Derives [`Marshal`]: an exact `encoded_len`, an in-place encoder, and
 /// the compile-time `FIXED_LEN` and `MAX_LEN`.

@@ -7,6 +7,15 @@ pub use crate::traits::{Marshal, Unmarshal};
 pub use crate::writer::Writer;
 pub use core;
 
+// Safe building blocks over the crate's unsafe module, for the facade's
+// output targets (`to_vec`-like appends, `BufMut`, arenas).
+#[cfg(feature = "bytes")]
+pub use crate::bytes::append_to_buf_mut;
+#[cfg(feature = "alloc")]
+pub use crate::bytes::append_to_vec;
+#[cfg(feature = "bumpalo")]
+pub use crate::bytes::alloc_uninit;
+
 /// `a + b`, or `None` when either is unknown or the sum overflows.
 #[must_use]
 pub const fn add(a: Option<usize>, b: Option<usize>) -> Option<usize> {

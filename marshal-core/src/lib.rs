@@ -18,6 +18,8 @@
 //! assert_eq!(&buf[..n], &[7, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, b'h', b'i', 1, 0]);
 //! ```
 #![no_std]
+// All unsafe code lives in `bytes`; see POLICIES.md.
+#![deny(unsafe_code)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
@@ -26,6 +28,8 @@ extern crate std;
 
 #[doc(hidden)]
 pub mod __private;
+#[allow(unsafe_code)]
+mod bytes;
 mod error;
 pub mod fingerprint;
 mod impls;
@@ -139,7 +143,8 @@ pub fn from_bytes<'de, T: Unmarshal<'de>>(input: &'de [u8]) -> Result<T, DecodeE
 }
 
 /// Encodes `value` into a new `Vec` with exactly one allocation of exactly
-/// [`encoded_len`](Marshal::encoded_len) bytes.
+/// [`encoded_len`](Marshal::encoded_len) bytes, which are written once and
+/// never zeroed first.
 ///
 /// ```
 /// let bytes = marshal_core::to_vec(&(1u8, 2u16));
@@ -147,8 +152,47 @@ pub fn from_bytes<'de, T: Unmarshal<'de>>(input: &'de [u8]) -> Result<T, DecodeE
 /// ```
 #[cfg(feature = "alloc")]
 pub fn to_vec<T: Marshal + ?Sized>(value: &T) -> alloc::vec::Vec<u8> {
-    let mut out = alloc::vec![0u8; value.encoded_len()];
-    let written = value.write_to(&mut out);
-    out.truncate(written);
+    let mut out = alloc::vec::Vec::with_capacity(value.encoded_len());
+    bytes::append_to_vec(&mut out, |w| encode_or_panic(value, w));
     out
+}
+
+/// Appends the encoding of `value` to `out` and returns its length: at most
+/// one reallocation (none when `out` already has
+/// [`encoded_len`](Marshal::encoded_len) bytes of spare capacity), and the
+/// new bytes are written once, straight into the spare capacity, never
+/// zeroed first.
+///
+/// Reusing one vector for a stream of values allocates only while it grows.
+///
+/// ```
+/// let mut out = Vec::with_capacity(64);
+/// out.push(0xff);
+/// assert_eq!(marshal::encode_into_vec(&(1u8, 2u16), &mut out), 3);
+/// assert_eq!(marshal::encode_into_vec("hi", &mut out), 10);
+/// assert_eq!(out[..4], [0xff, 1, 2, 0]);
+/// assert_eq!(out.len(), 14);
+/// ```
+#[cfg(feature = "alloc")]
+pub fn encode_into_vec<T: Marshal + ?Sized>(value: &T, out: &mut alloc::vec::Vec<u8>) -> usize {
+    out.reserve(value.encoded_len());
+    bytes::append_to_vec(out, |w| {
+        encode_or_panic(value, w);
+        w.written()
+    })
+}
+
+/// Encodes `value` through `w`, panicking like
+/// [`write_to`](Marshal::write_to) when it does not fit.
+#[cfg(feature = "alloc")]
+#[inline]
+#[track_caller]
+fn encode_or_panic<T: Marshal + ?Sized>(value: &T, w: &mut Writer<'_>) {
+    let available = w.remaining();
+    if value.encode(w).is_err() {
+        traits::buffer_too_small(BufferTooSmall {
+            needed: value.encoded_len(),
+            available,
+        });
+    }
 }

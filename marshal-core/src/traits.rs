@@ -1,5 +1,7 @@
 //! The [`Marshal`] trait.
 
+use core::mem::MaybeUninit;
+
 use crate::error::{BufferTooSmall, DecodeError, Overflow};
 use crate::reader::Reader;
 use crate::writer::Writer;
@@ -184,6 +186,67 @@ pub trait Marshal {
         }
     }
 
+    /// Writes the encoding at the front of `buf`, memory that need not be
+    /// initialized, and returns the written bytes: the initialized prefix of
+    /// `buf`, [`encoded_len`](Marshal::encoded_len) bytes long. Fresh memory
+    /// (a `Vec`'s spare capacity, an arena block, a stack array) is filled
+    /// once, by the encoder, never zeroed first; bytes past the encoding are
+    /// left untouched and never read.
+    ///
+    /// # Panics
+    ///
+    /// When `buf` is shorter than `encoded_len()`, like
+    /// [`write_to`](Marshal::write_to).
+    /// [`try_write_to_uninit`](Marshal::try_write_to_uninit) returns an
+    /// error instead.
+    ///
+    /// ```
+    /// use std::mem::MaybeUninit;
+    /// use marshal::Marshal;
+    ///
+    /// let mut buf = [MaybeUninit::<u8>::uninit(); 64];
+    /// let bytes: &mut [u8] = (7u32, "hi").write_to_uninit(&mut buf);
+    /// assert_eq!(bytes, [7, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, b'h', b'i']);
+    /// ```
+    #[inline]
+    #[track_caller]
+    fn write_to_uninit<'b>(&self, buf: &'b mut [MaybeUninit<u8>]) -> &'b mut [u8] {
+        match self.try_write_to_uninit(buf) {
+            Ok(written) => written,
+            Err(err) => buffer_too_small(err),
+        }
+    }
+
+    /// Like [`write_to_uninit`](Marshal::write_to_uninit), but returns
+    /// [`BufferTooSmall`] instead of panicking when `buf` is too short.
+    ///
+    /// ```
+    /// use std::mem::MaybeUninit;
+    /// use marshal::{BufferTooSmall, Marshal};
+    ///
+    /// let mut buf = [MaybeUninit::<u8>::uninit(); 4];
+    /// assert_eq!(1u16.try_write_to_uninit(&mut buf).unwrap(), [1, 0]);
+    /// assert_eq!(
+    ///     1u64.try_write_to_uninit(&mut buf),
+    ///     Err(BufferTooSmall { needed: 8, available: 4 })
+    /// );
+    /// ```
+    #[inline]
+    fn try_write_to_uninit<'b>(
+        &self,
+        buf: &'b mut [MaybeUninit<u8>],
+    ) -> Result<&'b mut [u8], BufferTooSmall> {
+        let available = buf.len();
+        let mut w = Writer::new_uninit(buf);
+        match self.encode(&mut w) {
+            Ok(()) => Ok(w.into_written()),
+            Err(Overflow) => Err(BufferTooSmall {
+                needed: self.encoded_len(),
+                available,
+            }),
+        }
+    }
+
     /// The encoded length of a run of values, without a length prefix.
     ///
     /// Slices, arrays and vectors call this, so a type can answer for a whole
@@ -232,7 +295,7 @@ pub trait Marshal {
 #[cold]
 #[inline(never)]
 #[track_caller]
-fn buffer_too_small(err: BufferTooSmall) -> ! {
+pub(crate) fn buffer_too_small(err: BufferTooSmall) -> ! {
     panic!("marshal: {err}; size the buffer with encoded_len()")
 }
 

@@ -1,14 +1,24 @@
 //! The byte cursor that encoders write through.
 
+use core::fmt;
+use core::mem::MaybeUninit;
+
+use crate::bytes::Cursor;
 use crate::error::Overflow;
 
-/// A forward-only cursor over a caller-provided byte buffer.
+/// A forward-only cursor over a caller-provided byte buffer, which may be
+/// uninitialized memory.
 ///
 /// Every [`Marshal::encode`](crate::Marshal::encode) implementation writes its
 /// bytes through a `Writer`. Each `put_*` method checks the remaining space once
 /// and either writes everything it was given or nothing, returning
 /// [`Overflow`] when the buffer is too short; a failed call leaves the writer
 /// as it was.
+///
+/// A writer made by [`new_uninit`](Writer::new_uninit) fills fresh memory
+/// without zeroing it first, and [`into_written`](Writer::into_written)
+/// hands back what was written as ordinary initialized bytes. A writer never
+/// reads the buffer and never writes anything but initialized bytes into it.
 ///
 /// # Example
 ///
@@ -23,10 +33,14 @@ use crate::error::Overflow;
 /// assert!(w.put_slice(b"!").is_err());
 /// assert_eq!(buf, [7, 0, 0, 0, b'h', b'i']);
 /// ```
-#[derive(Debug)]
 pub struct Writer<'a> {
-    rest: &'a mut [u8],
-    capacity: usize,
+    out: Cursor<'a>,
+}
+
+impl fmt::Debug for Writer<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.out.fmt(f)
+    }
 }
 
 impl<'a> Writer<'a> {
@@ -39,11 +53,56 @@ impl<'a> Writer<'a> {
     /// ```
     #[inline]
     pub fn new(buf: &'a mut [u8]) -> Self {
-        let capacity = buf.len();
         Writer {
-            rest: buf,
-            capacity,
+            out: Cursor::new(buf),
         }
+    }
+
+    /// Creates a writer that fills `buf`, memory that need not be
+    /// initialized, from its first byte. Nothing is zeroed: each byte is
+    /// written once, by the encoder. Get the written bytes back with
+    /// [`into_written`](Writer::into_written).
+    ///
+    /// ```
+    /// use std::mem::MaybeUninit;
+    /// use marshal::{Marshal, Writer};
+    ///
+    /// let mut buf = [MaybeUninit::<u8>::uninit(); 16];
+    /// let mut w = Writer::new_uninit(&mut buf);
+    /// (1u16, "ok").encode(&mut w).unwrap();
+    /// assert_eq!(w.into_written(), [1, 0, 2, 0, 0, 0, 0, 0, 0, 0, b'o', b'k']);
+    /// ```
+    #[inline]
+    pub fn new_uninit(buf: &'a mut [MaybeUninit<u8>]) -> Self {
+        Writer {
+            out: Cursor::new_uninit(buf),
+        }
+    }
+
+    #[inline]
+    pub(crate) fn from_cursor(out: Cursor<'a>) -> Self {
+        Writer { out }
+    }
+
+    #[inline]
+    pub(crate) fn into_cursor(self) -> Cursor<'a> {
+        self.out
+    }
+
+    /// The bytes written so far, initialized, for as long as the buffer was
+    /// borrowed: the way to read back what was written into uninitialized
+    /// memory.
+    ///
+    /// ```
+    /// let mut buf = [0u8; 8];
+    /// let mut w = marshal::Writer::new(&mut buf);
+    /// w.put_slice(b"abc").unwrap();
+    /// let written: &mut [u8] = w.into_written();
+    /// assert_eq!(written, b"abc");
+    /// ```
+    #[inline]
+    pub fn into_written(self) -> &'a mut [u8] {
+        self.out.into_written()
     }
 
     /// The number of bytes written so far.
@@ -56,7 +115,7 @@ impl<'a> Writer<'a> {
     /// ```
     #[inline]
     pub fn written(&self) -> usize {
-        self.capacity - self.rest.len()
+        self.out.written()
     }
 
     /// The number of bytes that can still be written.
@@ -69,7 +128,7 @@ impl<'a> Writer<'a> {
     /// ```
     #[inline]
     pub fn remaining(&self) -> usize {
-        self.rest.len()
+        self.out.remaining()
     }
 
     /// Writes one byte.
@@ -83,7 +142,7 @@ impl<'a> Writer<'a> {
     /// ```
     #[inline]
     pub fn put_u8(&mut self, byte: u8) -> Result<(), Overflow> {
-        self.put_array([byte])
+        self.out.put_array([byte])
     }
 
     /// Writes a length prefix: `len` as a little-endian `u64`, as bincode
@@ -97,7 +156,7 @@ impl<'a> Writer<'a> {
     #[inline]
     pub fn put_len(&mut self, len: usize) -> Result<(), Overflow> {
         // `usize` is at most 64 bits wide on every target Rust supports.
-        self.put_array((len as u64).to_le_bytes())
+        self.out.put_array((len as u64).to_le_bytes())
     }
 
     /// Writes a fixed-size array of bytes with a single bounds check.
@@ -110,8 +169,7 @@ impl<'a> Writer<'a> {
     /// ```
     #[inline]
     pub fn put_array<const N: usize>(&mut self, bytes: [u8; N]) -> Result<(), Overflow> {
-        self.reserve(N)?.copy_from_slice(&bytes);
-        Ok(())
+        self.out.put_array(bytes)
     }
 
     /// Writes a byte slice with a single bounds check and one bulk copy.
@@ -124,14 +182,26 @@ impl<'a> Writer<'a> {
     /// ```
     #[inline]
     pub fn put_slice(&mut self, bytes: &[u8]) -> Result<(), Overflow> {
-        self.reserve(bytes.len())?.copy_from_slice(bytes);
-        Ok(())
+        self.out.put_slice(bytes)
+    }
+
+    /// Writes one byte per item, `f(item)`, with a single bounds check.
+    #[inline]
+    pub(crate) fn put_mapped<T: Copy>(
+        &mut self,
+        items: &[T],
+        f: impl Fn(T) -> u8,
+    ) -> Result<(), Overflow> {
+        self.out.put_mapped(items, f)
     }
 
     /// Claims the next `len` bytes and returns them for the caller to fill.
     ///
     /// The claimed bytes count as written. This is how a `with` module's
     /// `write_to(&value, &mut [u8])` is given exactly its share of the buffer.
+    /// In a writer over uninitialized memory the claimed bytes are zeroed
+    /// first (a `&mut [u8]` must not see uninitialized bytes); in one over
+    /// initialized memory they are handed out as they are.
     ///
     /// ```
     /// let mut buf = [0u8; 4];
@@ -141,12 +211,40 @@ impl<'a> Writer<'a> {
     /// assert!(w.reserve(3).is_err());
     /// ```
     #[inline]
-    pub fn reserve(&mut self, len: usize) -> Result<&'a mut [u8], Overflow> {
-        if self.rest.len() < len {
-            return Err(Overflow);
-        }
-        let (head, tail) = core::mem::take(&mut self.rest).split_at_mut(len);
-        self.rest = tail;
-        Ok(head)
+    pub fn reserve(&mut self, len: usize) -> Result<&mut [u8], Overflow> {
+        self.out.reserve(len)
+    }
+
+    /// Runs `f` on a writer over exactly the next `len` bytes, and counts
+    /// what it wrote as written here. One bounds check covers the whole
+    /// region, so when `f` writes a fixed number of bytes the checks inside
+    /// it fold away: derived encoders use this for types with a
+    /// [`FIXED_LEN`](crate::Marshal::FIXED_LEN).
+    ///
+    /// Returns [`Overflow`] when fewer than `len` bytes remain (without
+    /// calling `f`) or when `f` does.
+    ///
+    /// # Panics
+    ///
+    /// When `f` replaces the writer it is given with one over other memory.
+    ///
+    /// ```
+    /// let mut buf = [0u8; 8];
+    /// let mut w = marshal::Writer::new(&mut buf);
+    /// w.exact(6, |w| {
+    ///     w.put_array(1u32.to_le_bytes())?;
+    ///     w.put_array(2u16.to_le_bytes())
+    /// })
+    /// .unwrap();
+    /// assert_eq!(w.written(), 6);
+    /// assert!(w.exact(3, |_| Ok(())).is_err());
+    /// assert_eq!(buf[..6], [1, 0, 0, 0, 2, 0]);
+    /// ```
+    #[inline]
+    pub fn exact<F>(&mut self, len: usize, f: F) -> Result<(), Overflow>
+    where
+        F: FnOnce(&mut Writer<'_>) -> Result<(), Overflow>,
+    {
+        self.out.exact(len, f)
     }
 }

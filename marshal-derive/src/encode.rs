@@ -37,7 +37,7 @@ pub(crate) fn impl_marshal(cont: &Container, krate: &syn::Path) -> TokenStream {
     };
     let n = local("__n");
     let w = local("__w");
-    let sub = local("__sub");
+    let body = local("__body");
 
     quote! {
         #[automatically_derived]
@@ -63,17 +63,16 @@ pub(crate) fn impl_marshal(cont: &Container, krate: &syn::Path) -> TokenStream {
                 &self,
                 #w: &mut #private::Writer<'_>,
             ) -> ::core::result::Result<(), #private::Overflow> {
-                // A fixed-size value is written into a writer of exactly its
-                // length: one bounds check, and the per-field checks fold.
-                let mut #sub;
-                let #w = match <Self as #private::Marshal>::FIXED_LEN {
-                    ::core::option::Option::Some(#n) => {
-                        #sub = #private::Writer::new(#private::Writer::reserve(#w, #n)?);
-                        &mut #sub
-                    }
-                    ::core::option::Option::None => #w,
+                let #body = |#w: &mut #private::Writer<'_>|
+                    -> ::core::result::Result<(), #private::Overflow> {
+                    #encode_body
                 };
-                #encode_body
+                // A fixed-size value is written through a writer of exactly
+                // its length: one bounds check, and the per-field checks fold.
+                match <Self as #private::Marshal>::FIXED_LEN {
+                    ::core::option::Option::Some(#n) => #private::Writer::exact(#w, #n, #body),
+                    ::core::option::Option::None => #body(#w),
+                }
             }
         }
 

@@ -62,11 +62,7 @@ macro_rules! byte_impls {
 
             #[inline]
             fn encode_slice(items: &[Self], w: &mut Writer<'_>) -> Result<(), Overflow> {
-                let out = w.reserve(items.len())?;
-                for (o, i) in out.iter_mut().zip(items) {
-                    *o = i.to_le_bytes()[0];
-                }
-                Ok(())
+                w.put_mapped(items, |i| i.to_le_bytes()[0])
             }
         }
 

@@ -1,0 +1,451 @@
+//! The crate's only `unsafe` code: writing into memory that may be
+//! uninitialized, and handing back the part that was written.
+//!
+//! Everything here rests on one type, [`Cursor`], the storage behind
+//! [`Writer`]. Its fields are private to this module, so the invariants
+//! below are kept by the code in this file alone:
+//!
+//! 1. `pos <= buf.len()`;
+//! 2. `buf[..pos]` is initialized;
+//! 3. `buf[..init]` is initialized, and `init <= buf.len()`;
+//! 4. nothing stores an uninitialized byte into `buf`, and no
+//!    `&mut [MaybeUninit<u8>]` into `buf` ever leaves this module. So a
+//!    cursor over memory that was initialized leaves it initialized.
+//!
+//! Every constructor establishes them and every method keeps them; they hold
+//! for *every* `Cursor` value, which is what makes the checks below work even
+//! when user code swaps the `Writer` it was given for another one.
+//!
+//! The functions at the bottom use a `&mut [u8]` as the proof that bytes are
+//! initialized: a live `&mut [u8]` produced by safe code points at
+//! initialized bytes, so when it starts where the spare capacity of a `Vec`
+//! (or the chunk of a `BufMut`) starts, that many bytes there are
+//! initialized.
+//!
+//! See `POLICIES.md` for the rules every `unsafe` block follows.
+
+use core::fmt;
+use core::mem::MaybeUninit;
+
+use crate::error::Overflow;
+use crate::writer::Writer;
+
+/// The storage behind a [`Writer`]: a byte buffer that may start out
+/// uninitialized, and how much of it is written. See the module docs for its
+/// invariants.
+pub(crate) struct Cursor<'a> {
+    buf: &'a mut [MaybeUninit<u8>],
+    pos: usize,
+    init: usize,
+}
+
+impl fmt::Debug for Cursor<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Writer")
+            .field("written", &self.pos)
+            .field("remaining", &self.remaining())
+            .finish()
+    }
+}
+
+impl<'a> Cursor<'a> {
+    /// A cursor over initialized bytes.
+    #[inline]
+    pub(crate) fn new(buf: &'a mut [u8]) -> Self {
+        let init = buf.len();
+        let buf: *mut [u8] = buf;
+        // SAFETY: `MaybeUninit<u8>` "is guaranteed to have the same size,
+        // alignment, and ABI as `u8`" (std, `MaybeUninit`, "Layout"), so the
+        // cast pointer covers exactly the bytes of `buf`, and it comes from a
+        // unique reference live for `'a`, so the new reference is valid and
+        // unique for `'a`. What makes the cast sound is what the caller can
+        // see when the borrow ends: the bytes must still be initialized, as
+        // `&mut [u8]` requires, and by invariant 4 the cursor never stores an
+        // uninitialized byte nor lets the `MaybeUninit` view escape. All of
+        // `buf` is initialized, so `init = len` establishes invariant 3.
+        let buf = unsafe { &mut *(buf as *mut [MaybeUninit<u8>]) };
+        Cursor { buf, pos: 0, init }
+    }
+
+    /// A cursor over bytes that may be uninitialized.
+    #[inline]
+    pub(crate) fn new_uninit(buf: &'a mut [MaybeUninit<u8>]) -> Self {
+        Cursor {
+            buf,
+            pos: 0,
+            init: 0,
+        }
+    }
+
+    /// Bytes written so far.
+    #[inline]
+    pub(crate) fn written(&self) -> usize {
+        self.pos
+    }
+
+    /// Bytes that can still be written.
+    #[inline]
+    pub(crate) fn remaining(&self) -> usize {
+        self.buf.len() - self.pos
+    }
+
+    /// The unwritten part of the buffer.
+    #[inline]
+    fn rest(&mut self) -> &mut [MaybeUninit<u8>] {
+        // SAFETY: `get_unchecked_mut` requires the range to be in bounds
+        // (std, `slice::get_unchecked_mut`: "out-of-bounds index" is UB);
+        // `pos..` is, because `pos <= buf.len()` (invariant 1). This saves
+        // the redundant check the safe index would repeat on every write.
+        unsafe { self.buf.get_unchecked_mut(self.pos..) }
+    }
+
+    /// Writes `N` bytes, or nothing if they do not fit.
+    #[inline]
+    pub(crate) fn put_array<const N: usize>(&mut self, bytes: [u8; N]) -> Result<(), Overflow> {
+        let dst = self.rest().first_chunk_mut::<N>().ok_or(Overflow)?;
+        // Initialized bytes only (invariant 4); they extend `buf[..pos]`.
+        dst.write_copy_of_slice(&bytes);
+        self.pos += N;
+        Ok(())
+    }
+
+    /// Writes `bytes`, or nothing if they do not fit.
+    #[inline]
+    pub(crate) fn put_slice(&mut self, bytes: &[u8]) -> Result<(), Overflow> {
+        let dst = self.rest().get_mut(..bytes.len()).ok_or(Overflow)?;
+        dst.write_copy_of_slice(bytes);
+        self.pos += bytes.len();
+        Ok(())
+    }
+
+    /// Writes `f(item)` for each item, or nothing if they do not fit.
+    #[inline]
+    pub(crate) fn put_mapped<T: Copy>(
+        &mut self,
+        items: &[T],
+        f: impl Fn(T) -> u8,
+    ) -> Result<(), Overflow> {
+        let dst = self.rest().get_mut(..items.len()).ok_or(Overflow)?;
+        for (d, &item) in dst.iter_mut().zip(items) {
+            d.write(f(item));
+        }
+        self.pos += items.len();
+        Ok(())
+    }
+
+    /// Claims the next `len` bytes, initialized, for the caller to fill.
+    /// Bytes not already known to be initialized are zeroed first.
+    #[inline]
+    pub(crate) fn reserve(&mut self, len: usize) -> Result<&mut [u8], Overflow> {
+        let start = self.pos;
+        // How many of the claimed bytes lie in `buf[..init]`.
+        let known = self.init.saturating_sub(start).min(len);
+        let dst = self.rest().get_mut(..len).ok_or(Overflow)?;
+        dst[known..].fill(MaybeUninit::new(0));
+        self.pos = start + len;
+        let dst = &mut self.buf[start..start + len];
+        // SAFETY: `assume_init_mut` requires every element to be initialized
+        // (std, `<[MaybeUninit<T>]>::assume_init_mut`). `dst[..known]` is
+        // `buf[start..start + known]` with `start + known <= init`, so it is
+        // initialized by invariant 3, and `dst[known..]` was zeroed just
+        // above. The caller gets `&mut [u8]`, which cannot store an
+        // uninitialized byte, so invariant 4 holds; invariant 2 holds for the
+        // new `pos` because all of `dst` is initialized.
+        Ok(unsafe { dst.assume_init_mut() })
+    }
+
+    /// Runs `f` on a writer over exactly the next `len` bytes, then counts
+    /// what it wrote there as written here.
+    #[inline]
+    pub(crate) fn exact<F>(&mut self, len: usize, f: F) -> Result<(), Overflow>
+    where
+        F: FnOnce(&mut Writer<'_>) -> Result<(), Overflow>,
+    {
+        let init = self.init.saturating_sub(self.pos).min(len);
+        let region = self.rest().get_mut(..len).ok_or(Overflow)?;
+        let start = region.as_ptr();
+        let mut sub = Writer::from_cursor(Cursor {
+            buf: region,
+            pos: 0,
+            // `region[..init]` is within `buf[..self.init]`: invariant 3.
+            init,
+        });
+        let result = f(&mut sub);
+        let Cursor { buf, pos, .. } = sub.into_cursor();
+        // `f` may have replaced the writer. A cursor over exactly `region`
+        // has initialized `region[..pos]` (its invariants 1 and 2), and
+        // `region` starts at our `pos`, so ours may move up by `pos`.
+        if !(core::ptr::eq(buf.as_ptr(), start) && buf.len() == len) {
+            writer_replaced();
+        }
+        self.pos += pos;
+        result
+    }
+
+    /// The written bytes, for as long as the buffer was borrowed.
+    #[inline]
+    pub(crate) fn into_written(self) -> &'a mut [u8] {
+        let (head, _) = self.buf.split_at_mut(self.pos);
+        // SAFETY: `assume_init_mut` requires every element to be initialized
+        // (std, `<[MaybeUninit<T>]>::assume_init_mut`); `head` is
+        // `buf[..pos]`, initialized by invariant 2. The cursor is consumed,
+        // so nothing else refers to these bytes for `'a`.
+        unsafe { head.assume_init_mut() }
+    }
+}
+
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn writer_replaced() -> ! {
+    panic!("marshal: an encoder replaced the Writer it was given with one over other memory")
+}
+
+/// Appends to `vec` what `f` writes through a writer over `vec`'s spare
+/// capacity: no byte is zeroed first. Returns `f`'s result.
+///
+/// This is the building block of `to_vec`, `encode_into_vec` and framing.
+/// The caller reserves the capacity first.
+///
+/// # Panics
+///
+/// When `f` replaces the writer it is given with one over other memory.
+#[cfg(feature = "alloc")]
+#[inline]
+pub fn append_to_vec<R>(
+    vec: &mut alloc::vec::Vec<u8>,
+    f: impl FnOnce(&mut Writer<'_>) -> R,
+) -> R {
+    let len = vec.len();
+    let spare = vec.spare_capacity_mut();
+    let (start, capacity) = (spare.as_ptr(), spare.len());
+    let mut w = Writer::new_uninit(spare);
+    let result = f(&mut w);
+    let written = w.into_written();
+    let n = written.len();
+    if !(core::ptr::eq(written.as_ptr(), start.cast::<u8>()) && n <= capacity) {
+        writer_replaced();
+    }
+    // SAFETY: `set_len` requires `new_len <= capacity()` and the elements at
+    // `old_len..new_len` to be initialized (std, `Vec::set_len`). `written`
+    // was a `&mut [u8]` of `n` bytes, so those bytes are initialized, and it
+    // starts where the spare capacity starts, i.e. at element `len`, with
+    // `n <= capacity - len`: both requirements hold for `len + n`.
+    unsafe { vec.set_len(len + n) };
+    result
+}
+
+/// Writes what `f` writes through a writer over `buf`'s current chunk
+/// straight into `buf`, with no copy and no zeroing, and advances `buf` past
+/// it. Returns `f`'s result.
+///
+/// The caller makes sure the chunk is large enough (for `BytesMut`,
+/// `reserve` first).
+///
+/// # Panics
+///
+/// When `f` replaces the writer it is given with one over other memory.
+#[cfg(feature = "bytes")]
+#[inline]
+pub fn append_to_buf_mut<B, R>(buf: &mut B, f: impl FnOnce(&mut Writer<'_>) -> R) -> R
+where
+    B: ::bytes::BufMut + ?Sized,
+{
+    let chunk = buf.chunk_mut();
+    // SAFETY: `as_uninit_slice_mut` requires that we neither read the
+    // memory nor write uninitialized bytes to it (bytes,
+    // `UninitSlice::as_uninit_slice_mut`). The slice goes only into a
+    // `Writer`, whose cursor never stores an uninitialized byte (invariant
+    // 4) and never reads; the only bytes anyone can read back are ones the
+    // cursor initialized itself (`reserve`), never the chunk's prior
+    // contents.
+    let uninit = unsafe { chunk.as_uninit_slice_mut() };
+    let (start, capacity) = (uninit.as_ptr(), uninit.len());
+    let mut w = Writer::new_uninit(uninit);
+    let result = f(&mut w);
+    let written = w.into_written();
+    let n = written.len();
+    if !(core::ptr::eq(written.as_ptr(), start.cast::<u8>()) && n <= capacity) {
+        writer_replaced();
+    }
+    // SAFETY: `advance_mut(n)` requires the next `n` bytes of the chunk to be
+    // initialized (bytes, `BufMut::advance_mut`). `written` was a `&mut [u8]`
+    // of `n` bytes starting at the chunk's start, so they are.
+    unsafe { buf.advance_mut(n) };
+    result
+}
+
+/// Allocates `len` bytes in `bump`, uninitialized: exactly one bump
+/// allocation of exactly `len` bytes, and nothing on the global heap unless
+/// the arena needs a new chunk.
+///
+/// # Panics
+///
+/// When `len` exceeds `isize::MAX` or the arena cannot allocate.
+#[cfg(feature = "bumpalo")]
+#[inline]
+#[expect(
+    clippy::mut_from_ref,
+    reason = "an arena allocation: every call returns fresh memory, as `Bump::alloc` does"
+)]
+pub fn alloc_uninit(bump: &::bumpalo::Bump, len: usize) -> &mut [MaybeUninit<u8>] {
+    let layout = core::alloc::Layout::array::<u8>(len).unwrap_or_else(|_| too_large(len));
+    let ptr = bump.alloc_layout(layout).as_ptr().cast::<MaybeUninit<u8>>();
+    // SAFETY: `from_raw_parts_mut` requires `ptr` to be non-null, aligned,
+    // valid for reads and writes of `len` elements of one allocation, the
+    // memory not accessed through any other pointer for the returned
+    // lifetime, and `len` bytes to be at most `isize::MAX` (std,
+    // `slice::from_raw_parts_mut`). `Bump::alloc_layout` returns a non-null
+    // pointer to a fresh block of `layout` (size `len`, align 1) in the
+    // arena, which stays valid and unused by anyone else until the arena is
+    // reset or dropped, and both need `&mut Bump`, which cannot exist while
+    // the returned borrow of `bump` does. `Layout::array` checked the size.
+    // Elements of type `MaybeUninit<u8>` need not be initialized.
+    unsafe { core::slice::from_raw_parts_mut(ptr, len) }
+}
+
+#[cfg(feature = "bumpalo")]
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn too_large(len: usize) -> ! {
+    panic!("marshal: cannot allocate {len} bytes in an arena")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A buffer whose bytes are all uninitialized: Miri reports any read.
+    fn uninit<const N: usize>() -> [MaybeUninit<u8>; N] {
+        [MaybeUninit::uninit(); N]
+    }
+
+    #[test]
+    fn writes_and_hands_back_only_written_bytes() {
+        let mut buf = uninit::<16>();
+        let mut c = Cursor::new_uninit(&mut buf);
+        c.put_array([1, 2]).unwrap();
+        c.put_slice(b"abc").unwrap();
+        c.put_mapped(&[-1i8, 2], |b| b as u8).unwrap();
+        assert_eq!(c.written(), 7);
+        assert_eq!(c.remaining(), 9);
+        assert_eq!(c.into_written(), [1, 2, b'a', b'b', b'c', 0xff, 2]);
+    }
+
+    #[test]
+    fn overflow_writes_nothing() {
+        let mut buf = uninit::<3>();
+        let mut c = Cursor::new_uninit(&mut buf);
+        assert_eq!(c.put_array([0; 4]), Err(Overflow));
+        assert_eq!(c.put_slice(&[0; 4]), Err(Overflow));
+        assert_eq!(c.put_mapped(&[0u8; 4], |b| b), Err(Overflow));
+        assert!(c.reserve(4).is_err());
+        assert_eq!(c.exact(4, |_| Ok(())), Err(Overflow));
+        assert_eq!(c.written(), 0);
+        assert!(c.into_written().is_empty());
+    }
+
+    #[test]
+    fn reserve_zeroes_uninitialized_bytes_only() {
+        let mut buf = uninit::<6>();
+        let mut c = Cursor::new_uninit(&mut buf);
+        c.put_u8_for_test(9);
+        let r = c.reserve(3).unwrap();
+        assert_eq!(r, [0, 0, 0]);
+        r.copy_from_slice(b"xyz");
+        assert_eq!(c.into_written(), [9, b'x', b'y', b'z']);
+
+        // Over initialized memory the old bytes are handed out as they are.
+        let mut init = [7u8; 6];
+        let mut c = Cursor::new(&mut init);
+        c.put_array([1]).unwrap();
+        assert_eq!(c.reserve(2).unwrap(), [7, 7]);
+    }
+
+    #[test]
+    fn exact_counts_what_the_sub_writer_wrote() {
+        let mut buf = uninit::<8>();
+        let mut c = Cursor::new_uninit(&mut buf);
+        c.exact(4, |w| w.put_array([1, 2, 3, 4])).unwrap();
+        // A sub-writer that writes less leaves the rest unwritten.
+        c.exact(3, |w| w.put_u8(5)).unwrap();
+        assert_eq!(c.written(), 5);
+        // One that overruns its share fails.
+        assert_eq!(c.exact(1, |w| w.put_array([0, 0])), Err(Overflow));
+        // Reserving inside the region zeroes only there.
+        c.exact(2, |w| {
+            w.reserve(2)?[1] = 6;
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(c.into_written(), [1, 2, 3, 4, 5, 0, 6]);
+    }
+
+    #[test]
+    #[should_panic(expected = "replaced the Writer")]
+    fn exact_rejects_a_replaced_writer() {
+        let mut buf = uninit::<8>();
+        let mut c = Cursor::new_uninit(&mut buf);
+        // `&mut []` is `'static`, so it may stand in for any writer.
+        let _ = c.exact(4, |w| {
+            *w = Writer::new(&mut []);
+            Ok(())
+        });
+    }
+
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn appends_to_spare_capacity() {
+        let mut v = alloc::vec::Vec::with_capacity(8);
+        v.push(1u8);
+        let r = append_to_vec(&mut v, |w| w.put_slice(b"ab"));
+        assert_eq!(r, Ok(()));
+        assert_eq!(v, [1, b'a', b'b']);
+        // Nothing written, nothing appended.
+        append_to_vec(&mut v, |_| ());
+        assert_eq!(v.len(), 3);
+    }
+
+    #[cfg(feature = "alloc")]
+    #[test]
+    #[should_panic(expected = "replaced the Writer")]
+    fn append_rejects_a_replaced_writer() {
+        let mut v = alloc::vec::Vec::with_capacity(8);
+        append_to_vec(&mut v, |w| *w = Writer::new(&mut []));
+    }
+
+    #[cfg(feature = "bytes")]
+    #[test]
+    fn appends_to_buf_mut() {
+        let mut b = ::bytes::BytesMut::with_capacity(8);
+        b.extend_from_slice(b"x");
+        append_to_buf_mut(&mut b, |w| w.put_slice(b"yz")).unwrap();
+        assert_eq!(&b[..], b"xyz");
+        let mut arr = [0u8; 4];
+        let mut slice = &mut arr[..];
+        append_to_buf_mut(&mut slice, |w| w.put_array([1, 2])).unwrap();
+        assert_eq!(slice.len(), 2);
+        assert_eq!(arr, [1, 2, 0, 0]);
+    }
+
+    #[cfg(feature = "bumpalo")]
+    #[test]
+    fn allocates_exactly_in_the_arena() {
+        let bump = ::bumpalo::Bump::with_capacity(64);
+        let before = bump.chunk_capacity();
+        let buf = alloc_uninit(&bump, 5);
+        assert_eq!(buf.len(), 5);
+        let mut c = Cursor::new_uninit(buf);
+        c.put_slice(b"hello").unwrap();
+        assert_eq!(c.into_written(), b"hello");
+        assert_eq!(before - bump.chunk_capacity(), 5);
+        assert!(alloc_uninit(&bump, 0).is_empty());
+    }
+
+    impl Cursor<'_> {
+        fn put_u8_for_test(&mut self, b: u8) {
+            self.put_array([b]).unwrap();
+        }
+    }
+}
