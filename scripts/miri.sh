@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Runs marshal-core's tests (unit and doc) and the facade's decoding tests
-# under Miri, which flags undefined behaviour, out-of-bounds reads and leaks.
+# Runs marshal-core's tests (unit and doc), the facade's decoding tests and
+# its tests of encoding into uninitialized memory (tests/uninit.rs) under
+# Miri, which flags undefined behaviour, out-of-bounds reads, reads of
+# uninitialized bytes and leaks.
 # Property tests run fewer cases under Miri (see `cfg(miri)` in the tests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,4 +16,4 @@ export PROPTEST_DISABLE_FAILURE_PERSISTENCE=1
 
 cargo +nightly miri test -p marshal-core --all-features
 cargo +nightly miri test -p marshal --all-features \
-    --test decode_roundtrip --test decode_hostile --test golden
+    --test decode_roundtrip --test decode_hostile --test golden --test uninit

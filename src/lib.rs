@@ -3,6 +3,8 @@
 // The facade is safe code only; see POLICIES.md.
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "alloc")]
+extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
@@ -12,6 +14,16 @@ pub use marshal_core::{
 };
 #[cfg(feature = "alloc")]
 pub use marshal_core::{CowUnmarshal, encode_into_vec, to_vec};
+
+#[cfg(feature = "bumpalo")]
+pub mod arena;
+#[cfg(feature = "bytes")]
+pub mod buf;
+pub mod frame;
+#[cfg(feature = "std")]
+mod io;
+#[cfg(feature = "std")]
+pub use io::write_all;
 
 /// Derives [`Marshal`]: an exact `encoded_len`, an in-place encoder, and
 /// the compile-time `FIXED_LEN` and `MAX_LEN`.

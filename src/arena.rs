@@ -1,0 +1,218 @@
+//! Encoding into a [`bumpalo`] arena: size once, allocate once, encode in
+//! place.
+//!
+//! [`encode`] makes exactly one bump allocation of exactly
+//! [`encoded_len`](Marshal::encoded_len) bytes and writes the value into it,
+//! without zeroing it first. [`encode_batch`] sizes a whole run of values in
+//! one pass, then encodes them back to back into one contiguous block.
+//!
+//! Neither touches the global heap, except when the arena itself needs a
+//! new chunk (size it up front with `Bump::with_capacity` to avoid that).
+//!
+//! ```
+//! use bumpalo::Bump;
+//! use marshal::Marshal;
+//!
+//! #[derive(Marshal)]
+//! struct Tick<'a> { symbol: &'a str, price: f64 }
+//!
+//! let bump = Bump::new();
+//! let bytes: &mut [u8] = marshal::arena::encode(&bump, &Tick { symbol: "ACME", price: 1.5 });
+//! assert_eq!(bytes.len(), 8 + 4 + 8);
+//!
+//! let ticks = [Tick { symbol: "A", price: 1.0 }, Tick { symbol: "BB", price: 2.0 }];
+//! let batch = marshal::arena::encode_batch(&bump, &ticks);
+//! assert_eq!(batch.len(), 2);
+//! assert_eq!(batch.get(1), Some(&marshal::to_vec(&ticks[1])[..]));
+//! ```
+
+use core::ops::Range;
+
+use bumpalo::Bump;
+use marshal_core::__private::alloc_uninit;
+use marshal_core::{Marshal, Writer};
+
+/// Encodes `value` into `bump` and returns its bytes: exactly one bump
+/// allocation of exactly [`encoded_len`](Marshal::encoded_len) bytes,
+/// written once (never zeroed first), and no global-heap allocation unless
+/// the arena needs a new chunk.
+///
+/// # Panics
+///
+/// When the value's `encode` writes more than its `encoded_len` (a broken
+/// manual [`Marshal`] implementation), or the arena cannot allocate.
+///
+/// ```
+/// use bumpalo::Bump;
+///
+/// let bump = Bump::new();
+/// let bytes = marshal::arena::encode(&bump, &(7u32, "hi"));
+/// assert_eq!(bytes, &[7, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, b'h', b'i']);
+/// ```
+#[inline]
+#[track_caller]
+pub fn encode<'b, T: Marshal + ?Sized>(bump: &'b Bump, value: &T) -> &'b mut [u8] {
+    let buf = alloc_uninit(bump, value.encoded_len());
+    value.write_to_uninit(buf)
+}
+
+/// A run of values encoded back to back into one arena block, by
+/// [`encode_batch`].
+///
+/// `bytes` holds every encoding in order, with nothing between them;
+/// `ranges[i]` is where value `i` is in it. Both live in the arena.
+///
+/// ```
+/// use bumpalo::Bump;
+///
+/// let bump = Bump::new();
+/// let batch = marshal::arena::encode_batch(&bump, [1u16, 2, 3]);
+/// assert_eq!(batch.bytes, &[1, 0, 2, 0, 3, 0]);
+/// assert_eq!(batch.ranges, &[0..2, 2..4, 4..6]);
+/// assert_eq!(batch.iter().collect::<Vec<_>>(), [&[1, 0], &[2, 0], &[3, 0]]);
+/// ```
+#[derive(Debug)]
+pub struct Batch<'b> {
+    /// Every value's encoding, back to back.
+    pub bytes: &'b mut [u8],
+    /// The byte range of each value in `bytes`, in order.
+    pub ranges: &'b [Range<usize>],
+}
+
+impl<'b> Batch<'b> {
+    /// The number of values.
+    ///
+    /// ```
+    /// let bump = bumpalo::Bump::new();
+    /// assert_eq!(marshal::arena::encode_batch(&bump, ["a", "b"]).len(), 2);
+    /// ```
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.ranges.len()
+    }
+
+    /// Whether the batch holds no values.
+    ///
+    /// ```
+    /// let bump = bumpalo::Bump::new();
+    /// assert!(marshal::arena::encode_batch(&bump, Vec::<u8>::new()).is_empty());
+    /// ```
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.ranges.is_empty()
+    }
+
+    /// The encoding of value `i`, if there is one.
+    ///
+    /// ```
+    /// let bump = bumpalo::Bump::new();
+    /// let batch = marshal::arena::encode_batch(&bump, [true, false]);
+    /// assert_eq!(batch.get(1), Some(&[0][..]));
+    /// assert_eq!(batch.get(2), None);
+    /// ```
+    #[must_use]
+    pub fn get(&self, i: usize) -> Option<&[u8]> {
+        self.bytes.get(self.ranges.get(i)?.clone())
+    }
+
+    /// Each value's encoding, in order.
+    ///
+    /// ```
+    /// let bump = bumpalo::Bump::new();
+    /// let batch = marshal::arena::encode_batch(&bump, ["a", "bc"]);
+    /// let lens: Vec<usize> = batch.iter().map(<[u8]>::len).collect();
+    /// assert_eq!(lens, [9, 10]);
+    /// ```
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = &[u8]> + '_ {
+        self.ranges.iter().map(|r| &self.bytes[r.clone()])
+    }
+}
+
+/// Encodes every item back to back into one contiguous arena block, and
+/// returns the block with each item's byte range.
+///
+/// The whole block is sized in one pass over `items` first, then allocated
+/// once and filled in a second pass: two bump allocations in all (the
+/// ranges, then the block of exactly the summed
+/// [`encoded_len`](Marshal::encoded_len)s), no zeroing, and no global-heap
+/// allocation unless the arena needs a new chunk.
+///
+/// `items` is anything iterable twice whose length is known up front: a
+/// slice or array (of values or references), `vec.iter()`, or a `map` over
+/// one. Items may be values or references (`&T` is [`Marshal`] when `T`
+/// is). The iterator is cloned for the second pass, so it must yield the
+/// same items both times.
+///
+/// # Panics
+///
+/// When an item encodes to a different length than it reported, or the
+/// iterator yields a different number of items the second time (a broken
+/// [`Marshal`] implementation or iterator), or the arena cannot allocate.
+///
+/// ```
+/// use bumpalo::Bump;
+/// use marshal::Marshal;
+///
+/// #[derive(Marshal)]
+/// struct Row { id: u32, name: String }
+///
+/// let rows: Vec<Row> = (0..3).map(|id| Row { id, name: "x".repeat(id as usize) }).collect();
+/// let bump = Bump::new();
+/// let batch = marshal::arena::encode_batch(&bump, &rows);
+/// assert_eq!(batch.bytes.len(), rows.iter().map(Marshal::encoded_len).sum::<usize>());
+/// for (row, bytes) in rows.iter().zip(batch.iter()) {
+///     assert_eq!(bytes, marshal::to_vec(row));
+/// }
+/// ```
+#[track_caller]
+pub fn encode_batch<'b, I>(bump: &'b Bump, items: I) -> Batch<'b>
+where
+    I: IntoIterator,
+    I::IntoIter: ExactSizeIterator + Clone,
+    I::Item: Marshal,
+{
+    let items = items.into_iter();
+    // Pass 1: size every item; the ranges go straight into the arena.
+    let mut end = 0usize;
+    let ranges: &'b [Range<usize>] = bump.alloc_slice_fill_iter(items.clone().map(|item| {
+        let start = end;
+        end = start
+            .checked_add(item.encoded_len())
+            .unwrap_or_else(|| batch_too_large());
+        start..end
+    }));
+    // Pass 2: one block of exactly `end` bytes, filled in order.
+    let mut w = Writer::new_uninit(alloc_uninit(bump, end));
+    let mut count = 0;
+    for (item, range) in items.zip(ranges) {
+        if item.encode(&mut w).is_err() || w.written() != range.end {
+            length_mismatch(count);
+        }
+        count += 1;
+    }
+    if count != ranges.len() {
+        length_mismatch(count);
+    }
+    Batch {
+        bytes: w.into_written(),
+        ranges,
+    }
+}
+
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn batch_too_large() -> ! {
+    panic!("marshal: the batch's total encoded length overflows usize")
+}
+
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn length_mismatch(i: usize) -> ! {
+    panic!(
+        "marshal: item {i} of the batch encoded differently from how it was sized \
+         (a Marshal implementation whose encode disagrees with encoded_len, \
+         or an iterator that yields different items when cloned)"
+    )
+}

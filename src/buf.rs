@@ -1,0 +1,183 @@
+//! Encoding into [`bytes`] buffers, and decoding from [`Bytes`].
+//!
+//! [`encode_to_bytes_mut`] reserves room for the value once and encodes it
+//! straight into the `BytesMut`'s spare capacity: no intermediate buffer, no
+//! zeroing. [`encode_to_buf_mut`] does the same for any [`BufMut`] whose
+//! current chunk can hold the value. [`decode_from_bytes`] reads one owned
+//! value off the front of a `Bytes`; values that borrow (`&str`, `&[u8]`)
+//! decode from `&bytes[..]` with [`from_bytes`](crate::from_bytes) or
+//! [`Unmarshal::read_from`] as from any slice.
+//!
+//! ```
+//! use bytes::BytesMut;
+//! use marshal::{Marshal, Unmarshal};
+//!
+//! #[derive(Marshal, Unmarshal, Debug, PartialEq)]
+//! struct Msg { id: u32, body: String }
+//!
+//! let mut out = BytesMut::new();
+//! marshal::buf::encode_to_bytes_mut(&Msg { id: 1, body: "a".into() }, &mut out);
+//! marshal::buf::encode_to_bytes_mut(&Msg { id: 2, body: "bc".into() }, &mut out);
+//!
+//! let mut received = out.freeze();
+//! let first: Msg = marshal::buf::decode_from_bytes(&mut received)?;
+//! let second: Msg = marshal::buf::decode_from_bytes(&mut received)?;
+//! assert_eq!((first.id, second.body.as_str()), (1, "bc"));
+//! assert!(received.is_empty());
+//! # Ok::<(), marshal::DecodeError>(())
+//! ```
+
+use ::bytes::{Buf, BufMut, Bytes, BytesMut};
+use marshal_core::__private::append_to_buf_mut;
+use marshal_core::{BufferTooSmall, DecodeError, Marshal, Reader, Unmarshal, Writer};
+
+/// Appends the encoding of `value` to `buf` and returns its length.
+///
+/// One `reserve` of exactly [`encoded_len`](Marshal::encoded_len) bytes (at
+/// most one reallocation, none when the spare capacity suffices), then the
+/// value is written once, straight into the spare capacity.
+///
+/// # Panics
+///
+/// When the value's `encode` writes more than its `encoded_len` (a broken
+/// manual [`Marshal`] implementation).
+///
+/// ```
+/// use bytes::BytesMut;
+///
+/// let mut buf = BytesMut::with_capacity(64);
+/// assert_eq!(marshal::buf::encode_to_bytes_mut(&(1u8, "hi"), &mut buf), 11);
+/// assert_eq!(buf, &[1, 2, 0, 0, 0, 0, 0, 0, 0, b'h', b'i'][..]);
+/// ```
+#[track_caller]
+pub fn encode_to_bytes_mut<T: Marshal + ?Sized>(value: &T, buf: &mut BytesMut) -> usize {
+    let len = value.encoded_len();
+    buf.reserve(len);
+    // After `reserve(len)` the chunk is the whole spare capacity, at least
+    // `len` bytes.
+    append_to_buf_mut(buf, |w| encode_or_panic(value, w, len))
+}
+
+/// Appends the encoding of `value` to any [`BufMut`] and returns its
+/// length.
+///
+/// When the buffer's current chunk (`chunk_mut`) holds the whole value,
+/// which is always the case for a `&mut [u8]` and, once there is spare
+/// capacity, for `BytesMut` and `Vec<u8>`, the value is encoded straight
+/// into it. Otherwise (a chunk smaller than the value, as in a `Chain` of
+/// buffers) it is encoded into a temporary, on the stack when it is at most
+/// 256 bytes, and copied in with `put_slice`. For a `BytesMut`,
+/// [`encode_to_bytes_mut`] reserves first and never copies.
+///
+/// # Panics
+///
+/// When `buf` has fewer than [`encoded_len`](Marshal::encoded_len) bytes of
+/// room (`remaining_mut`), as `BufMut::put_slice` does.
+///
+/// ```
+/// use bytes::BufMut;
+///
+/// let mut arr = [0u8; 8];
+/// let mut slice = &mut arr[..];
+/// assert_eq!(marshal::buf::encode_to_buf_mut(&0x0102u16, &mut slice), 2);
+/// assert_eq!(slice.remaining_mut(), 6);
+/// assert_eq!(arr[..2], [2, 1]);
+///
+/// // A chain of two small buffers: encoded on the stack, then copied.
+/// let (mut a, mut b) = ([0u8; 3], [0u8; 3]);
+/// let mut chain = (&mut a[..]).chain_mut(&mut b[..]);
+/// marshal::buf::encode_to_buf_mut(&0x0102_0304u32, &mut chain);
+/// assert_eq!((a, b), ([4, 3, 2], [1, 0, 0]));
+/// ```
+#[track_caller]
+pub fn encode_to_buf_mut<T, B>(value: &T, buf: &mut B) -> usize
+where
+    T: Marshal + ?Sized,
+    B: BufMut + ?Sized,
+{
+    let len = value.encoded_len();
+    if len > buf.remaining_mut() {
+        buffer_too_small(BufferTooSmall {
+            needed: len,
+            available: buf.remaining_mut(),
+        });
+    }
+    if buf.chunk_mut().len() >= len {
+        return append_to_buf_mut(buf, |w| encode_or_panic(value, w, len));
+    }
+    const STACK: usize = 256;
+    if len <= STACK {
+        let mut tmp = [core::mem::MaybeUninit::uninit(); STACK];
+        buf.put_slice(value.write_to_uninit(&mut tmp[..len]));
+    } else {
+        buf.put_slice(&crate::to_vec(value));
+    }
+    len
+}
+
+/// Encodes `value` into a new [`Bytes`]: one allocation of exactly
+/// [`encoded_len`](Marshal::encoded_len) bytes, written once.
+///
+/// ```
+/// let bytes = marshal::buf::to_bytes(&[1u32, 2]);
+/// assert_eq!(bytes, &[1, 0, 0, 0, 2, 0, 0, 0][..]);
+/// ```
+#[must_use]
+#[track_caller]
+pub fn to_bytes<T: Marshal + ?Sized>(value: &T) -> Bytes {
+    let mut buf = BytesMut::with_capacity(value.encoded_len());
+    encode_to_bytes_mut(value, &mut buf);
+    buf.freeze()
+}
+
+/// Decodes one value from the front of `buf` and advances `buf` past it,
+/// leaving any bytes after it for the next call. On error `buf` is left as
+/// it was.
+///
+/// The value must own its data (`T: for<'de> Unmarshal<'de>`), since it
+/// outlives the bytes it was read from; to borrow from a `Bytes`, decode
+/// from `&bytes[..]` with [`from_bytes`](crate::from_bytes).
+///
+/// ```
+/// use bytes::Bytes;
+///
+/// let mut buf = Bytes::from(marshal::to_vec(&(7u8, String::from("hi"))));
+/// let (n, s): (u8, String) = marshal::buf::decode_from_bytes(&mut buf)?;
+/// assert_eq!((n, s.as_str()), (7, "hi"));
+/// assert!(buf.is_empty());
+///
+/// let mut short = Bytes::from_static(&[1, 0]);
+/// assert!(marshal::buf::decode_from_bytes::<u32>(&mut short).is_err());
+/// assert_eq!(short.len(), 2);
+/// # Ok::<(), marshal::DecodeError>(())
+/// ```
+pub fn decode_from_bytes<T>(buf: &mut Bytes) -> Result<T, DecodeError>
+where
+    T: for<'de> Unmarshal<'de>,
+{
+    let mut r = Reader::new(buf);
+    let value = T::decode(&mut r)?;
+    let used = r.position();
+    buf.advance(used);
+    Ok(value)
+}
+
+#[inline]
+#[track_caller]
+fn encode_or_panic<T: Marshal + ?Sized>(value: &T, w: &mut Writer<'_>, len: usize) -> usize {
+    let available = w.remaining();
+    if value.encode(w).is_err() {
+        buffer_too_small(BufferTooSmall {
+            needed: len,
+            available,
+        });
+    }
+    w.written()
+}
+
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn buffer_too_small(err: BufferTooSmall) -> ! {
+    panic!("marshal: {err}")
+}

@@ -1,0 +1,460 @@
+//! Length-delimited frames, for sending values over a stream.
+//!
+//! A frame is a 4-byte little-endian `u32` giving the body's length, then
+//! the body: one value's encoding (`WIRE_FORMAT.md`, section
+//! "Length-delimited frames"). A [`Codec`] writes the header and the body in
+//! one pass, sizing the value once, and reads frames back from the front of
+//! a byte buffer: a whole frame's value, or how many more bytes must arrive
+//! first. Frames whose body is longer than the codec's limit are rejected on
+//! both sides before anything is allocated or read.
+//!
+//! ```
+//! use marshal::frame::{Codec, Decoded};
+//! use marshal::{Marshal, Unmarshal};
+//!
+//! #[derive(Marshal, Unmarshal, Debug, PartialEq)]
+//! struct Msg<'a> { id: u32, text: &'a str }
+//!
+//! let codec = Codec::new();
+//! let mut stream = Vec::new();
+//! codec.encode_into_vec(&Msg { id: 1, text: "hi" }, &mut stream)?;
+//! codec.encode_into_vec(&Msg { id: 2, text: "there" }, &mut stream)?;
+//!
+//! // Bytes arrive in pieces; decode whatever whole frames are there.
+//! let received = &stream[..25];
+//! let Decoded::Frame { value, len } = codec.decode::<Msg>(received)? else { panic!() };
+//! assert_eq!((value, len), (Msg { id: 1, text: "hi" }, 18));
+//! assert_eq!(codec.decode::<Msg>(&received[len..])?, Decoded::Incomplete { needed: 14 });
+//! # Ok::<(), marshal::frame::FrameError>(())
+//! ```
+
+use core::fmt;
+
+use marshal_core::{BufferTooSmall, DecodeError, Marshal, Unmarshal, Writer};
+
+/// The length of a frame header: a little-endian `u32` body length.
+pub const HEADER_LEN: usize = 4;
+
+/// The body-length limit of [`Codec::new`]: 8 MiB.
+pub const DEFAULT_MAX_LEN: usize = 8 << 20;
+
+/// The largest body length a header can state: `u32::MAX` (or `usize::MAX`
+/// where that is smaller).
+pub const MAX_LEN_LIMIT: usize = if (u32::MAX as u64) < usize::MAX as u64 {
+    u32::MAX as usize
+} else {
+    usize::MAX
+};
+
+/// Encodes values as frames and reads frames back, with a limit on the
+/// body length.
+///
+/// ```
+/// use marshal::frame::{Codec, Decoded, FrameError};
+///
+/// let codec = Codec::with_max_len(16);
+/// let mut buf = [0u8; 64];
+/// let n = codec.write_to(&7u64, &mut buf)?;
+/// assert_eq!(buf[..n], [8, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0]);
+/// assert_eq!(codec.decode::<u64>(&buf[..n])?, Decoded::Frame { value: 7, len: 12 });
+///
+/// // Too long for this codec, on either side.
+/// assert_eq!(codec.write_to(&[0u8; 20], &mut buf), Err(FrameError::TooLarge { len: 20, max: 16 }));
+/// assert_eq!(codec.decode::<u64>(&[17, 0, 0, 0]), Err(FrameError::TooLarge { len: 17, max: 16 }));
+/// # Ok::<(), FrameError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Codec {
+    max_len: usize,
+}
+
+impl Default for Codec {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// What [`Codec::decode`] and [`Codec::split`] found at the front of a
+/// buffer.
+///
+/// ```
+/// use marshal::frame::{Codec, Decoded};
+///
+/// let codec = Codec::new();
+/// assert_eq!(codec.split(&[2, 0]).unwrap(), Decoded::Incomplete { needed: 2 });
+/// assert_eq!(codec.split(&[2, 0, 0, 0, 9]).unwrap(), Decoded::Incomplete { needed: 1 });
+/// assert_eq!(
+///     codec.split(&[2, 0, 0, 0, 9, 9, 5]).unwrap(),
+///     Decoded::Frame { value: &[9, 9][..], len: 6 }
+/// );
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Decoded<T> {
+    /// A whole frame.
+    Frame {
+        /// The frame's value (for [`Codec::split`], its body).
+        value: T,
+        /// The frame's length, header included: where the next frame starts.
+        len: usize,
+    },
+    /// The buffer holds only the start of a frame.
+    Incomplete {
+        /// How many more bytes must arrive before the frame is whole. While
+        /// the header itself is incomplete, this counts only the rest of the
+        /// header: the body's length is not known yet.
+        needed: usize,
+    },
+}
+
+/// Why a frame could not be written or read.
+///
+/// ```
+/// use marshal::frame::{Codec, FrameError};
+///
+/// let err = Codec::with_max_len(4).decode::<u8>(&[5, 0, 0, 0]).unwrap_err();
+/// assert_eq!(err, FrameError::TooLarge { len: 5, max: 4 });
+/// assert_eq!(err.to_string(), "frame body of 5 bytes exceeds the limit of 4");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum FrameError {
+    /// The body is longer than the codec's limit.
+    TooLarge {
+        /// The body's length: the value's encoded length, or the length a
+        /// received header states.
+        len: usize,
+        /// The codec's limit.
+        max: usize,
+    },
+    /// The output buffer cannot hold the frame ([`Codec::write_to`]).
+    BufferTooSmall(BufferTooSmall),
+    /// The body is not a valid encoding of the value, or has bytes left
+    /// over after it. The offset counts from the start of the frame.
+    Decode(DecodeError),
+}
+
+impl fmt::Display for FrameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FrameError::TooLarge { len, max } => {
+                write!(f, "frame body of {len} bytes exceeds the limit of {max}")
+            }
+            FrameError::BufferTooSmall(e) => write!(f, "frame does not fit: {e}"),
+            FrameError::Decode(e) => write!(f, "invalid frame body: {e}"),
+        }
+    }
+}
+
+impl core::error::Error for FrameError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        match self {
+            FrameError::TooLarge { .. } => None,
+            FrameError::BufferTooSmall(e) => Some(e),
+            FrameError::Decode(e) => Some(e),
+        }
+    }
+}
+
+impl From<DecodeError> for FrameError {
+    fn from(e: DecodeError) -> Self {
+        FrameError::Decode(e)
+    }
+}
+
+impl From<BufferTooSmall> for FrameError {
+    fn from(e: BufferTooSmall) -> Self {
+        FrameError::BufferTooSmall(e)
+    }
+}
+
+#[cfg(feature = "std")]
+impl From<FrameError> for std::io::Error {
+    /// `InvalidData` for a frame over the limit (sent or received) or a
+    /// body that does not decode, `InvalidInput` for an output buffer too
+    /// small.
+    fn from(e: FrameError) -> Self {
+        let kind = match e {
+            FrameError::BufferTooSmall(_) => std::io::ErrorKind::InvalidInput,
+            FrameError::TooLarge { .. } | FrameError::Decode(_) => std::io::ErrorKind::InvalidData,
+        };
+        std::io::Error::new(kind, e)
+    }
+}
+
+impl Codec {
+    /// A codec whose limit is [`DEFAULT_MAX_LEN`] (8 MiB).
+    ///
+    /// ```
+    /// assert_eq!(marshal::frame::Codec::new().max_len(), 8 << 20);
+    /// ```
+    #[must_use]
+    pub const fn new() -> Self {
+        Codec {
+            max_len: DEFAULT_MAX_LEN,
+        }
+    }
+
+    /// A codec that rejects bodies longer than `max_len` bytes (capped at
+    /// [`MAX_LEN_LIMIT`]).
+    ///
+    /// ```
+    /// use marshal::frame::{Codec, MAX_LEN_LIMIT};
+    /// assert_eq!(Codec::with_max_len(1024).max_len(), 1024);
+    /// assert_eq!(Codec::with_max_len(usize::MAX).max_len(), MAX_LEN_LIMIT);
+    /// ```
+    #[must_use]
+    pub const fn with_max_len(max_len: usize) -> Self {
+        Codec {
+            max_len: if max_len < MAX_LEN_LIMIT {
+                max_len
+            } else {
+                MAX_LEN_LIMIT
+            },
+        }
+    }
+
+    /// The longest body this codec writes or accepts.
+    ///
+    /// ```
+    /// assert_eq!(marshal::frame::Codec::with_max_len(9).max_len(), 9);
+    /// ```
+    #[must_use]
+    pub const fn max_len(&self) -> usize {
+        self.max_len
+    }
+
+    /// The length of `value`'s frame, header included.
+    ///
+    /// ```
+    /// let codec = marshal::frame::Codec::new();
+    /// assert_eq!(codec.frame_len(&1u32), 4 + 4);
+    /// ```
+    #[must_use]
+    pub fn frame_len<T: Marshal + ?Sized>(&self, value: &T) -> usize {
+        HEADER_LEN.saturating_add(value.encoded_len())
+    }
+
+    fn check(&self, len: usize) -> Result<(), FrameError> {
+        if len > self.max_len {
+            return Err(FrameError::TooLarge {
+                len,
+                max: self.max_len,
+            });
+        }
+        Ok(())
+    }
+
+    /// Writes `value`'s frame at the front of `buf` and returns its length:
+    /// the value is sized once, and the header and body are written in one
+    /// pass.
+    ///
+    /// # Errors
+    ///
+    /// [`TooLarge`](FrameError::TooLarge) when the body exceeds the limit,
+    /// [`BufferTooSmall`](FrameError::BufferTooSmall) when `buf` cannot hold
+    /// the frame.
+    ///
+    /// ```
+    /// let codec = marshal::frame::Codec::new();
+    /// let mut buf = [0u8; 16];
+    /// assert_eq!(codec.write_to("hi", &mut buf), Ok(4 + 8 + 2));
+    /// assert_eq!(buf[..6], [10, 0, 0, 0, 2, 0]);
+    /// assert!(codec.write_to("a longer string", &mut buf).is_err());
+    /// ```
+    pub fn write_to<T: Marshal + ?Sized>(
+        &self,
+        value: &T,
+        buf: &mut [u8],
+    ) -> Result<usize, FrameError> {
+        let len = value.encoded_len();
+        self.check(len)?;
+        let needed = HEADER_LEN + len;
+        if buf.len() < needed {
+            return Err(FrameError::BufferTooSmall(BufferTooSmall {
+                needed,
+                available: buf.len(),
+            }));
+        }
+        let mut w = Writer::new(buf);
+        put_frame(value, len, &mut w);
+        Ok(needed)
+    }
+
+    /// Appends `value`'s frame to `out` and returns its length: one
+    /// reservation (at most one reallocation), the value sized once, and
+    /// header and body written in one pass straight into the spare
+    /// capacity.
+    ///
+    /// # Errors
+    ///
+    /// [`TooLarge`](FrameError::TooLarge) when the body exceeds the limit;
+    /// `out` is left as it was.
+    ///
+    /// ```
+    /// let codec = marshal::frame::Codec::new();
+    /// let mut out = Vec::new();
+    /// codec.encode_into_vec(&1u8, &mut out)?;
+    /// codec.encode_into_vec(&2u16, &mut out)?;
+    /// assert_eq!(out, [1, 0, 0, 0, 1, 2, 0, 0, 0, 2, 0]);
+    /// # Ok::<(), marshal::frame::FrameError>(())
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn encode_into_vec<T: Marshal + ?Sized>(
+        &self,
+        value: &T,
+        out: &mut alloc::vec::Vec<u8>,
+    ) -> Result<usize, FrameError> {
+        let len = value.encoded_len();
+        self.check(len)?;
+        out.reserve(HEADER_LEN + len);
+        marshal_core::__private::append_to_vec(out, |w| put_frame(value, len, w));
+        Ok(HEADER_LEN + len)
+    }
+
+    /// Writes `value`'s frame to `out` with one `write_all` and returns its
+    /// length. Like [`write_all`](crate::write_all): a type whose
+    /// [`MAX_LEN`](Marshal::MAX_LEN) leaves the frame within 256 bytes goes
+    /// through a stack buffer, anything else through `scratch`, which the
+    /// caller keeps for the next call.
+    ///
+    /// # Errors
+    ///
+    /// `InvalidData` wrapping [`FrameError::TooLarge`] when the body exceeds
+    /// the limit (nothing is written), and whatever `out.write_all` returns.
+    ///
+    /// ```
+    /// let codec = marshal::frame::Codec::new();
+    /// let (mut out, mut scratch) = (Vec::new(), Vec::new());
+    /// assert_eq!(codec.write_all(&7u32, &mut out, &mut scratch)?, 8);
+    /// assert_eq!(codec.write_all("hey", &mut out, &mut scratch)?, 15);
+    /// assert_eq!(out[..8], [4, 0, 0, 0, 7, 0, 0, 0]);
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    #[cfg(feature = "std")]
+    pub fn write_all<T, W>(
+        &self,
+        value: &T,
+        out: &mut W,
+        scratch: &mut std::vec::Vec<u8>,
+    ) -> std::io::Result<usize>
+    where
+        T: Marshal + ?Sized,
+        W: std::io::Write + ?Sized,
+    {
+        const STACK: usize = crate::io::STACK_LEN;
+        if let Some(max) = T::MAX_LEN
+            && max <= STACK - HEADER_LEN
+        {
+            let len = value.encoded_len();
+            self.check(len)?;
+            let mut buf = [core::mem::MaybeUninit::uninit(); STACK];
+            let mut w = Writer::new_uninit(&mut buf[..HEADER_LEN + len]);
+            put_frame(value, len, &mut w);
+            let frame = w.into_written();
+            out.write_all(frame)?;
+            return Ok(frame.len());
+        }
+        scratch.clear();
+        let n = self.encode_into_vec(value, scratch)?;
+        out.write_all(scratch)?;
+        Ok(n)
+    }
+
+    /// Finds the frame at the front of `buf` and returns its body, without
+    /// decoding it.
+    ///
+    /// # Errors
+    ///
+    /// [`TooLarge`](FrameError::TooLarge) when the header states a body
+    /// longer than the limit: as soon as the header is in, before the body
+    /// arrives.
+    ///
+    /// ```
+    /// use marshal::frame::{Codec, Decoded};
+    ///
+    /// let codec = Codec::new();
+    /// let Decoded::Frame { value: body, len } = codec.split(&[1, 0, 0, 0, 42, 0xff])? else {
+    ///     panic!("a whole frame is there");
+    /// };
+    /// assert_eq!((body, len), (&[42][..], 5));
+    /// # Ok::<(), marshal::frame::FrameError>(())
+    /// ```
+    pub fn split<'b>(&self, buf: &'b [u8]) -> Result<Decoded<&'b [u8]>, FrameError> {
+        let Some((header, rest)) = buf.split_first_chunk::<HEADER_LEN>() else {
+            return Ok(Decoded::Incomplete {
+                needed: HEADER_LEN - buf.len(),
+            });
+        };
+        // A body length that does not fit `usize` is over any limit.
+        let len = usize::try_from(u32::from_le_bytes(*header)).unwrap_or(usize::MAX);
+        self.check(len)?;
+        match rest.get(..len) {
+            Some(body) => Ok(Decoded::Frame {
+                value: body,
+                len: HEADER_LEN + len,
+            }),
+            None => Ok(Decoded::Incomplete {
+                needed: len - rest.len(),
+            }),
+        }
+    }
+
+    /// Decodes the frame at the front of `buf`: its value and length, or
+    /// how many more bytes must arrive first. The body must be exactly one
+    /// value. Values may borrow from `buf`.
+    ///
+    /// # Errors
+    ///
+    /// [`TooLarge`](FrameError::TooLarge) as for [`split`](Codec::split);
+    /// [`Decode`](FrameError::Decode) when the body is not one valid value,
+    /// with the offset counted from the start of the frame.
+    ///
+    /// ```
+    /// use marshal::frame::{Codec, Decoded, FrameError};
+    /// use marshal::DecodeErrorKind;
+    ///
+    /// let codec = Codec::new();
+    /// let frame = [9, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, b'x'];
+    /// assert_eq!(codec.decode::<&str>(&frame)?, Decoded::Frame { value: "x", len: 13 });
+    /// assert_eq!(codec.decode::<&str>(&frame[..7])?, Decoded::Incomplete { needed: 6 });
+    ///
+    /// // A body with a byte left over after the value.
+    /// let Err(FrameError::Decode(e)) = codec.decode::<u64>(&frame) else { panic!() };
+    /// assert_eq!((e.kind(), e.offset()), (DecodeErrorKind::TrailingBytes { count: 1 }, 12));
+    /// # Ok::<(), FrameError>(())
+    /// ```
+    pub fn decode<'b, T: Unmarshal<'b>>(&self, buf: &'b [u8]) -> Result<Decoded<T>, FrameError> {
+        Ok(match self.split(buf)? {
+            Decoded::Frame { value: body, len } => Decoded::Frame {
+                value: marshal_core::from_bytes(body).map_err(|e| e.shifted(HEADER_LEN))?,
+                len,
+            },
+            Decoded::Incomplete { needed } => Decoded::Incomplete { needed },
+        })
+    }
+}
+
+/// Writes the header for a body of `len` bytes and then `value`, which must
+/// encode to exactly `len` bytes; `w` has room for both.
+#[track_caller]
+fn put_frame<T: Marshal + ?Sized>(value: &T, len: usize, w: &mut Writer<'_>) {
+    let start = w.written();
+    // `len <= MAX_LEN_LIMIT`, so it fits the header.
+    let header = u32::try_from(len).unwrap_or(u32::MAX).to_le_bytes();
+    let ok = w.put_array(header).is_ok()
+        && value.encode(w).is_ok()
+        && w.written() - start == HEADER_LEN + len;
+    if !ok {
+        encode_mismatch(len);
+    }
+}
+
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn encode_mismatch(len: usize) -> ! {
+    panic!(
+        "marshal: a value's encode wrote a different number of bytes than its \
+         encoded_len ({len}); refusing to write a frame whose header would lie"
+    )
+}
