@@ -1,0 +1,747 @@
+//! Writes BENCHMARKS.md and BENCHMARKS.svg from one run of
+//! `cargo bench --bench compare` (criterion's estimates), the encoded sizes
+//! that run recorded, and, when given, the assembly listing and the
+//! compile-time figures that `scripts/bench-compare.sh` measured.
+//!
+//! ```text
+//! bench-report --criterion target/criterion --sizes sizes.tsv \
+//!     [--asm asm.txt] [--compile-time compile.tsv] [--notes notes.md] \
+//!     --out BENCHMARKS.md --svg BENCHMARKS.svg
+//! ```
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use plotters::coord::ranged1d::SegmentValue;
+use plotters::prelude::*;
+
+/// The libraries compared, in table order: (bench id, display name).
+const PEERS: &[(&str, &str)] = &[
+    ("marshal", "**marshal**"),
+    ("bincode2", "bincode 2 (legacy config)"),
+    ("wincode", "wincode"),
+    ("bitcode", "bitcode"),
+    ("rkyv", "rkyv (validated)"),
+    ("postcard", "postcard"),
+    ("borsh", "borsh"),
+    ("speedy", "speedy"),
+    ("bincode1", "bincode 1 (serde)"),
+];
+
+/// Rows shown for reference, not ranked: (bench id, display name).
+const REFERENCES: &[(&str, &str)] = &[
+    ("memcpy", "*memcpy of marshal's bytes (floor)*"),
+    ("rkyv-unvalidated", "*rkyv, unvalidated (not a peer)*"),
+    (
+        "rkyv-access",
+        "*rkyv access, validated (zero-copy, no owned value)*",
+    ),
+    (
+        "rkyv-access-unvalidated",
+        "*rkyv access, unvalidated (not a peer)*",
+    ),
+];
+
+struct Dataset {
+    name: &'static str,
+    what: &'static str,
+    /// Items handled per timed iteration; times are reported per item
+    /// when this is not 1.
+    per: f64,
+    /// What the time is of.
+    unit: &'static str,
+}
+
+const DATASETS: &[Dataset] = &[
+    Dataset {
+        name: "logs",
+        what: "10,000 HTTP access-log records: five short strings, a `u16` and a `u64` each",
+        per: 1.0,
+        unit: "whole dataset",
+    },
+    Dataset {
+        name: "mesh",
+        what: "one mesh of 125,000 triangles, each three `f32` vertices and a normal (plain structs, no `repr`)",
+        per: 1.0,
+        unit: "whole dataset",
+    },
+    Dataset {
+        name: "saves",
+        what: "500 nested game saves: enums with unit, tuple and struct variants, `Option`s, fixed arrays, nested `Vec`s, strings",
+        per: 1.0,
+        unit: "whole dataset",
+    },
+    Dataset {
+        name: "messages",
+        what: "1,000 fixed-size 40-byte quotes, each encoded into a stack buffer (decoded from its own bytes) one call at a time",
+        per: 1000.0,
+        unit: "per message",
+    },
+];
+
+struct Args {
+    criterion: PathBuf,
+    sizes: PathBuf,
+    asm: Option<PathBuf>,
+    compile_time: Option<PathBuf>,
+    notes: Option<PathBuf>,
+    out: PathBuf,
+    svg: PathBuf,
+}
+
+fn parse_args() -> Args {
+    let mut map = BTreeMap::new();
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        let value = it.next().unwrap_or_else(|| panic!("{flag} needs a value"));
+        map.insert(flag, PathBuf::from(value));
+    }
+    let mut take = |k: &str| map.remove(k);
+    let need = |v: Option<PathBuf>, k: &str| v.unwrap_or_else(|| panic!("missing {k}"));
+    Args {
+        criterion: need(take("--criterion"), "--criterion"),
+        sizes: need(take("--sizes"), "--sizes"),
+        asm: take("--asm"),
+        compile_time: take("--compile-time"),
+        notes: take("--notes"),
+        out: need(take("--out"), "--out"),
+        svg: need(take("--svg"), "--svg"),
+    }
+}
+
+/// `(group, function) -> median in nanoseconds`, from every
+/// `*/new/estimates.json` under criterion's output directory.
+fn read_estimates(dir: &Path) -> BTreeMap<(String, String), f64> {
+    let mut out = BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+                continue;
+            }
+            if p.file_name().is_some_and(|n| n == "estimates.json")
+                && p.parent()
+                    .and_then(Path::file_name)
+                    .is_some_and(|n| n == "new")
+            {
+                let bench = p.parent().unwrap().join("benchmark.json");
+                let (Ok(est), Ok(meta)) =
+                    (std::fs::read_to_string(&p), std::fs::read_to_string(&bench))
+                else {
+                    continue;
+                };
+                let est: serde_json::Value = serde_json::from_str(&est).expect("estimates.json");
+                let meta: serde_json::Value = serde_json::from_str(&meta).expect("benchmark.json");
+                let median = est["median"]["point_estimate"].as_f64().expect("median");
+                let group = meta["group_id"].as_str().expect("group_id").to_string();
+                let function = meta["function_id"].as_str().unwrap_or("").to_string();
+                out.insert((group, function), median);
+            }
+        }
+    }
+    out
+}
+
+/// `(dataset, library) -> bytes`.
+fn read_sizes(path: &Path) -> BTreeMap<(String, String), usize> {
+    let text = std::fs::read_to_string(path).expect("sizes file");
+    text.lines()
+        .filter_map(|l| {
+            let mut f = l.split('\t');
+            Some((
+                (f.next()?.to_string(), f.next()?.to_string()),
+                f.next()?.parse().ok()?,
+            ))
+        })
+        .collect()
+}
+
+fn command(cmd: &str, args: &[&str]) -> String {
+    Command::new(cmd)
+        .args(args)
+        .output()
+        .ok()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_default()
+}
+
+fn cpu_model() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|m| m.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown".into())
+}
+
+/// A duration in nanoseconds, to three significant digits.
+fn time(ns: f64) -> String {
+    let (v, unit) = if ns < 1e3 {
+        (ns, "ns")
+    } else if ns < 1e6 {
+        (ns / 1e3, "µs")
+    } else if ns < 1e9 {
+        (ns / 1e6, "ms")
+    } else {
+        (ns / 1e9, "s")
+    };
+    let digits = if v < 10.0 {
+        2
+    } else if v < 100.0 {
+        1
+    } else {
+        0
+    };
+    format!("{v:.digits$} {unit}")
+}
+
+/// The operations measured, as (column title, criterion group suffix).
+const OPS: &[(&str, &str)] = &[
+    ("serialize", "serialize"),
+    ("deserialize (owned)", "deserialize"),
+    ("deserialize (borrowed `&str`)", "borrowed"),
+];
+
+struct Table {
+    /// `op -> library -> time per item (ns)`
+    times: BTreeMap<&'static str, BTreeMap<String, f64>>,
+}
+
+impl Table {
+    fn build(est: &BTreeMap<(String, String), f64>, ds: &Dataset) -> Table {
+        let mut times: BTreeMap<&'static str, BTreeMap<String, f64>> = BTreeMap::new();
+        for &(_, suffix) in OPS.iter().chain([("access", "access")].iter()) {
+            let group = format!("{}-{suffix}", ds.name);
+            for ((g, f), &ns) in est {
+                if *g == group {
+                    times
+                        .entry(suffix)
+                        .or_default()
+                        .insert(f.clone(), ns / ds.per);
+                }
+            }
+        }
+        Table { times }
+    }
+
+    fn get(&self, op: &str, lib: &str) -> Option<f64> {
+        self.times.get(op)?.get(lib).copied()
+    }
+
+    /// The fastest peer for `op`: (library, time).
+    fn best(&self, op: &str) -> Option<(&str, f64)> {
+        PEERS
+            .iter()
+            .filter_map(|&(id, _)| Some((id, self.get(op, id)?)))
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+    }
+
+    /// The fastest peer other than marshal.
+    fn best_other(&self, op: &str) -> Option<(&str, f64)> {
+        PEERS
+            .iter()
+            .filter(|&&(id, _)| id != "marshal")
+            .filter_map(|&(id, _)| Some((id, self.get(op, id)?)))
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+    }
+
+    fn ratio(&self, op: &str, lib: &str) -> Option<f64> {
+        Some(self.get(op, lib)? / self.best(op)?.1)
+    }
+}
+
+fn cell(t: &Table, op: &str, lib: &str) -> (String, String) {
+    match (t.get(op, lib), t.ratio(op, lib)) {
+        (Some(ns), Some(r)) => {
+            let ratio = if lib == "marshal" {
+                format!("**{r:.2}×**")
+            } else {
+                format!("{r:.2}×")
+            };
+            (time(ns), ratio)
+        }
+        _ => ("—".into(), "".into()),
+    }
+}
+
+fn dataset_section(
+    md: &mut String,
+    ds: &Dataset,
+    t: &Table,
+    sizes: &BTreeMap<(String, String), usize>,
+) {
+    let has_borrowed = t.times.contains_key("borrowed");
+    writeln!(md, "### `{}`\n", ds.name).unwrap();
+    writeln!(md, "{}. Times are medians, {}; `×` is the ratio to the fastest peer in that column (1.00× is the fastest).\n", ds.what, ds.unit).unwrap();
+    let mut header = String::from("| library | serialize | × | deserialize (owned) | × |");
+    let mut rule = String::from("| --- | ---: | ---: | ---: | ---: |");
+    if has_borrowed {
+        header.push_str(" deserialize (borrowed `&str`) | × |");
+        rule.push_str(" ---: | ---: |");
+    }
+    header.push_str(" bytes |");
+    rule.push_str(" ---: |");
+    writeln!(md, "{header}\n{rule}").unwrap();
+    let size_of = |lib: &str| {
+        sizes
+            .get(&(ds.name.to_string(), lib.to_string()))
+            .map(|n| group_digits(*n))
+            .unwrap_or_else(|| "—".into())
+    };
+    for &(id, name) in PEERS {
+        let (s, sr) = cell(t, "serialize", id);
+        let (d, dr) = cell(t, "deserialize", id);
+        let mut line = format!("| {name} | {s} | {sr} | {d} | {dr} |");
+        if has_borrowed {
+            let (b, br) = cell(t, "borrowed", id);
+            line.push_str(&format!(" {b} | {br} |"));
+        }
+        line.push_str(&format!(" {} |", size_of(id)));
+        writeln!(md, "{line}").unwrap();
+    }
+    for &(id, name) in REFERENCES {
+        let op = match id {
+            "memcpy" => "serialize",
+            "rkyv-unvalidated" => "deserialize",
+            _ => "access",
+        };
+        let Some(ns) = t.get(op, id) else { continue };
+        let best_op = if op == "access" {
+            if has_borrowed {
+                "borrowed"
+            } else {
+                "deserialize"
+            }
+        } else {
+            op
+        };
+        let ratio = t
+            .best(best_op)
+            .map(|(_, b)| format!("{:.2}×", ns / b))
+            .unwrap_or_default();
+        let cells = match (op, has_borrowed) {
+            ("serialize", true) => format!("{} | {ratio} | | | | |", time(ns)),
+            ("serialize", false) => format!("{} | {ratio} | | |", time(ns)),
+            ("deserialize", true) => format!(" | | {} | {ratio} | | |", time(ns)),
+            ("deserialize", false) => format!(" | | {} | {ratio} |", time(ns)),
+            (_, true) => format!(" | | | | {} | {ratio} |", time(ns)),
+            (_, false) => format!(" | | {} | {ratio} |", time(ns)),
+        };
+        let size = if id == "memcpy" {
+            size_of("memcpy")
+        } else {
+            size_of("rkyv")
+        };
+        writeln!(md, "| {name} | {cells} {size} |").unwrap();
+    }
+    writeln!(md).unwrap();
+}
+
+fn group_digits(n: usize) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// One target's verdict line.
+fn verdict(md: &mut String, met: bool, text: String) {
+    let mark = if met { "**met**" } else { "**missed**" };
+    writeln!(md, "- {mark}: {text}").unwrap();
+}
+
+fn targets_section(md: &mut String, tables: &[(&Dataset, Table)], compile: Option<&CompileTimes>) {
+    writeln!(md, "## Targets\n").unwrap();
+    writeln!(
+        md,
+        "From the run above; \"peer\" excludes the reference rows.\n"
+    )
+    .unwrap();
+    for (ds, t) in tables {
+        if let (Some(m), Some((other, o))) =
+            (t.get("serialize", "marshal"), t.best_other("serialize"))
+        {
+            let r = m / o;
+            verdict(
+                md,
+                r < 1.0,
+                format!(
+                    "serialize `{}` faster than every peer: marshal takes {r:.2}× the time of the fastest other peer ({other}).",
+                    ds.name
+                ),
+            );
+        }
+    }
+    if let Some((_, t)) = tables.iter().find(|(d, _)| d.name == "mesh")
+        && let (Some(m), Some(c)) = (t.get("serialize", "marshal"), t.get("serialize", "memcpy"))
+    {
+        let r = m / c;
+        verdict(
+            md,
+            r <= 1.1,
+            format!("serialize `mesh` within 1.1× of memcpy: {r:.2}×."),
+        );
+    }
+    for (ds, t) in tables {
+        for op in ["deserialize", "borrowed"] {
+            if let (Some(m), Some((other, o))) = (t.get(op, "marshal"), t.best_other(op)) {
+                let r = m / o;
+                let what = if op == "borrowed" {
+                    "deserialize borrowed"
+                } else {
+                    "deserialize"
+                };
+                verdict(
+                    md,
+                    r < 1.0,
+                    format!(
+                        "{what} `{}` faster than every validating peer: marshal takes {r:.2}× the time of the fastest other ({other}).",
+                        ds.name
+                    ),
+                );
+            }
+        }
+    }
+    if let Some(c) = compile {
+        if let (Some(m), Some(s)) = (c.median("marshal", "full"), c.median("serde", "full")) {
+            verdict(
+                md,
+                m <= s,
+                format!(
+                    "compile time, 200 derived types, clean build with dependencies: marshal {m:.1} s, serde {s:.1} s ({:.2}×).",
+                    m / s
+                ),
+            );
+        }
+        if let (Some(m), Some(s)) = (c.median("marshal", "crate"), c.median("serde", "crate")) {
+            verdict(
+                md,
+                m <= s,
+                format!(
+                    "compile time, 200 derived types, the crate alone: marshal {m:.2} s, serde {s:.2} s ({:.2}×).",
+                    m / s
+                ),
+            );
+        }
+    }
+    writeln!(md).unwrap();
+}
+
+/// Compile-time runs: `variant mode seconds` lines.
+struct CompileTimes(Vec<(String, String, f64)>);
+
+impl CompileTimes {
+    fn read(path: &Path) -> Option<CompileTimes> {
+        let text = std::fs::read_to_string(path).ok()?;
+        Some(CompileTimes(
+            text.lines()
+                .filter_map(|l| {
+                    let mut f = l.split('\t');
+                    Some((f.next()?.into(), f.next()?.into(), f.next()?.parse().ok()?))
+                })
+                .collect(),
+        ))
+    }
+
+    fn runs(&self, variant: &str, mode: &str) -> Vec<f64> {
+        let mut v: Vec<f64> = self
+            .0
+            .iter()
+            .filter(|(a, b, _)| a == variant && b == mode)
+            .map(|r| r.2)
+            .collect();
+        v.sort_by(f64::total_cmp);
+        v
+    }
+
+    fn median(&self, variant: &str, mode: &str) -> Option<f64> {
+        let v = self.runs(variant, mode);
+        (!v.is_empty()).then(|| {
+            let n = v.len();
+            if n % 2 == 1 {
+                v[n / 2]
+            } else {
+                (v[n / 2 - 1] + v[n / 2]) / 2.0
+            }
+        })
+    }
+}
+
+fn compile_section(md: &mut String, c: &CompileTimes) {
+    writeln!(md, "## Compile time\n").unwrap();
+    writeln!(md, "`scripts/compile-time.sh` generates two crates under `/tmp` with the same 200 types (structs and enums of integers, strings, vectors, options and each other): one derives `marshal::{{Marshal, Unmarshal}}`, the other `serde::{{Serialize, Deserialize}}`. Each is built with `cargo build --release` several times: *clean* removes the target directory first (the derive macro, `syn` and the runtime crate are built too), *crate alone* rebuilds only the generated crate (`cargo clean -p`). Medians of the runs, in seconds; all runs are listed.\n").unwrap();
+    writeln!(md, "| build | marshal | serde | marshal ÷ serde | runs (marshal / serde) |\n| --- | ---: | ---: | ---: | --- |").unwrap();
+    for (mode, title) in [
+        ("full", "clean, with dependencies"),
+        ("crate", "crate alone"),
+    ] {
+        if let (Some(m), Some(s)) = (c.median("marshal", mode), c.median("serde", mode)) {
+            let list = |v: Vec<f64>| {
+                v.iter()
+                    .map(|x| format!("{x:.2}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            writeln!(
+                md,
+                "| {title} | {m:.2} | {s:.2} | {:.2}× | {} / {} |",
+                m / s,
+                list(c.runs("marshal", mode)),
+                list(c.runs("serde", mode))
+            )
+            .unwrap();
+        }
+    }
+    writeln!(md).unwrap();
+}
+
+/// Facts about one function of an `objdump -d -M intel` listing.
+struct AsmFn {
+    name: String,
+    lines: Vec<String>,
+}
+
+fn read_asm(path: &Path) -> Vec<AsmFn> {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let mut out: Vec<AsmFn> = Vec::new();
+    for line in text.lines() {
+        if let Some(name) = line.strip_suffix(">:").and_then(|l| l.split('<').nth(1)) {
+            out.push(AsmFn {
+                name: name.to_string(),
+                lines: Vec::new(),
+            });
+        } else if let Some(f) = out.last_mut() {
+            // "  401000:\tmov    rax,QWORD PTR [rsi]" -> "mov    rax,QWORD PTR [rsi]"
+            if let Some(ins) = line.split('\t').nth(1).filter(|_| line.contains(':')) {
+                let ins = ins.trim();
+                if !ins.is_empty() {
+                    f.lines.push(ins.to_string());
+                }
+            }
+        }
+    }
+    out
+}
+
+fn asm_section(md: &mut String, fns: &[AsmFn]) {
+    writeln!(md, "## Generated code for one message\n").unwrap();
+    writeln!(md, "`scripts/asm-check.sh` builds a scratch crate that depends on marshal by path and exports `#[no_mangle]` functions that encode one `Quote` (the 40-byte message above) into a `&mut [u8; 64]` stack buffer, and decode one from a `&[u8]`, then disassembles them with `objdump -d -M intel` (release profile, x86-64). Counts below are from that listing.\n").unwrap();
+    writeln!(md, "| function | instructions | conditional branches | calls | stores to memory | loads from memory |\n| --- | ---: | ---: | ---: | ---: | ---: |").unwrap();
+    for f in fns {
+        let mnemonic = |l: &String| l.split_whitespace().next().unwrap_or("").to_string();
+        let branches = f.lines.iter().filter(|l| {
+            let m = mnemonic(l);
+            m.starts_with('j') && m != "jmp"
+        });
+        let calls = f.lines.iter().filter(|l| mnemonic(l).starts_with("call"));
+        let operands = |l: &String| -> (String, String) {
+            let rest = l
+                .split_once(char::is_whitespace)
+                .map(|x| x.1.trim())
+                .unwrap_or("");
+            let mut parts = rest.splitn(2, ',');
+            (
+                parts.next().unwrap_or("").into(),
+                parts.next().unwrap_or("").into(),
+            )
+        };
+        let moves = |l: &&String| {
+            let m = mnemonic(l);
+            m.starts_with("mov") || m.starts_with("vmov")
+        };
+        let stores = f
+            .lines
+            .iter()
+            .filter(moves)
+            .filter(|l| operands(l).0.contains('['));
+        let loads = f
+            .lines
+            .iter()
+            .filter(moves)
+            .filter(|l| operands(l).1.contains('['));
+        writeln!(
+            md,
+            "| `{}` | {} | {} | {} | {} | {} |",
+            f.name,
+            f.lines.len(),
+            branches.count(),
+            calls.count(),
+            stores.count(),
+            loads.count()
+        )
+        .unwrap();
+    }
+    writeln!(md).unwrap();
+    for f in fns {
+        writeln!(
+            md,
+            "<details><summary><code>{}</code></summary>\n\n```asm",
+            f.name
+        )
+        .unwrap();
+        for l in &f.lines {
+            writeln!(md, "{l}").unwrap();
+        }
+        writeln!(md, "```\n\n</details>\n").unwrap();
+    }
+}
+
+/// Draws the ratio of each library to the fastest peer, per dataset, for
+/// serialize (top row) and owned deserialize (bottom row).
+fn chart(path: &Path, tables: &[(&Dataset, Table)]) -> Result<(), Box<dyn std::error::Error>> {
+    let cols = tables.len();
+    let root = SVGBackend::new(path, (320 * cols as u32, 760)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let root = root.titled(
+        "Time relative to the fastest peer (shorter is faster; 1.00 = fastest)",
+        ("sans-serif", 20),
+    )?;
+    let panels = root.split_evenly((2, cols));
+    let ops = [
+        ("serialize", "serialize"),
+        ("deserialize", "deserialize (owned)"),
+    ];
+    for (row, &(op, title)) in ops.iter().enumerate() {
+        for (col, (ds, t)) in tables.iter().enumerate() {
+            let area = &panels[row * cols + col];
+            let mut libs: Vec<(&str, f64)> = PEERS
+                .iter()
+                .filter_map(|&(id, _)| Some((id, t.ratio(op, id)?)))
+                .collect();
+            if op == "serialize"
+                && let (Some(m), Some((_, best))) = (t.get(op, "memcpy"), t.best(op))
+            {
+                libs.push(("memcpy", m / best));
+            }
+            if libs.is_empty() {
+                continue;
+            }
+            // Marshal on top; an axis cut at CAP keeps the close calls
+            // readable, and longer bars say their ratio at the cut.
+            libs.reverse();
+            const CAP: f64 = 4.0;
+            let max = (libs.iter().map(|l| l.1).fold(1.0, f64::max) * 1.3).min(CAP * 1.3);
+            let n = libs.len() as i32;
+            let mut chart = ChartBuilder::on(area)
+                .caption(format!("{} — {title}", ds.name), ("sans-serif", 15))
+                .margin(6)
+                .x_label_area_size(22)
+                .y_label_area_size(70)
+                .build_cartesian_2d(0f64..max, (0..n).into_segmented())?;
+            let names: Vec<&str> = libs.iter().map(|l| l.0).collect();
+            chart
+                .configure_mesh()
+                .disable_y_mesh()
+                .y_labels(libs.len())
+                .x_labels(5)
+                .y_label_formatter(&|v| match v {
+                    SegmentValue::CenterOf(i) | SegmentValue::Exact(i) => names
+                        .get(*i as usize)
+                        .map(|s| s.to_string())
+                        .unwrap_or_default(),
+                    SegmentValue::Last => String::new(),
+                })
+                .x_label_formatter(&|x| format!("{x:.1}"))
+                .label_style(("sans-serif", 11))
+                .draw()?;
+            chart.draw_series(libs.iter().enumerate().map(|(i, &(id, r))| {
+                let color = match id {
+                    "marshal" => RGBColor(214, 39, 40),
+                    "memcpy" => RGBColor(120, 120, 120),
+                    _ => RGBColor(70, 130, 180),
+                };
+                let mut bar = Rectangle::new(
+                    [
+                        (0.0, SegmentValue::Exact(i as i32)),
+                        (r.min(CAP), SegmentValue::Exact(i as i32 + 1)),
+                    ],
+                    color.filled(),
+                );
+                bar.set_margin(3, 3, 0, 0);
+                bar
+            }))?;
+            chart.draw_series(libs.iter().enumerate().map(|(i, &(_, r))| {
+                let label = if r > CAP {
+                    format!(" {r:.1} ▸")
+                } else {
+                    format!(" {r:.2}")
+                };
+                Text::new(
+                    label,
+                    (r.min(CAP), SegmentValue::CenterOf(i as i32)),
+                    ("sans-serif", 10).into_font(),
+                )
+            }))?;
+        }
+    }
+    root.present()?;
+    Ok(())
+}
+
+fn main() {
+    let args = parse_args();
+    let est = read_estimates(&args.criterion);
+    assert!(
+        !est.is_empty(),
+        "no criterion estimates under {}",
+        args.criterion.display()
+    );
+    let sizes = read_sizes(&args.sizes);
+    let tables: Vec<(&Dataset, Table)> = DATASETS
+        .iter()
+        .map(|d| (d, Table::build(&est, d)))
+        .collect();
+    let compile = args.compile_time.as_deref().and_then(CompileTimes::read);
+
+    let mut md = String::new();
+    writeln!(md, "# Benchmarks\n").unwrap();
+    writeln!(md, "<!-- Generated by scripts/bench-compare.sh; edit benches/report/notes.md or the generator, not this file. -->\n").unwrap();
+    writeln!(md, "marshal side by side with the fastest binary serializers in Rust, on four datasets built in code from a seeded generator (`benches/common/mod.rs`). Each library uses its fastest documented path into a buffer allocated once, outside the timing loop; each round-trips every dataset once (asserted) before anything is timed, and marshal's, bincode 1's, bincode 2's (legacy configuration) and wincode's bytes are asserted identical. marshal's serialize time is the real two-pass cost, `encoded_len()` then `write_to()`. Reproduce with `scripts/bench-compare.sh`.\n").unwrap();
+    writeln!(md, "**Machine.** {} cores ({}), {}; {}. One run on a shared machine: compare ratios within a column, not absolute times across runs.\n",
+        std::thread::available_parallelism().map(|n| n.get()).unwrap_or(0),
+        cpu_model(),
+        command("rustc", &["--version"]),
+        command("date", &["-u", "+%Y-%m-%d %H:%M UTC"]),
+    ).unwrap();
+    let svg_name = args.svg.file_name().unwrap().to_string_lossy().to_string();
+    writeln!(
+        md,
+        "![Time relative to the fastest peer, per dataset: serialize and deserialize]({svg_name})\n"
+    )
+    .unwrap();
+    writeln!(md, "**Libraries.** bincode 2.0 with `config::legacy()` and its own `Encode`/`Decode` derives (`encode_into_slice`, `decode_from_slice`, `borrow_decode_from_slice`); wincode with its `SchemaWrite`/`SchemaRead` derives (`serialize_into` a slice; its 4 MiB preallocation limit is disabled because the mesh exceeds it); bitcode with a reused `Buffer`; rkyv 0.8 (`to_bytes_in` a reused `AlignedVec`, the low-level API into an aligned stack buffer for messages; `from_bytes` with bytecheck validation, and `from_bytes_unchecked` shown apart as not a peer); postcard `to_slice`/`from_bytes`; borsh into a slice writer, `from_slice`; speedy `write_to_buffer`/`read_from_buffer` (little-endian); bincode 1.3 through serde (`serialize_into` a slice). memcpy copies as many bytes as marshal writes, from a buffer holding marshal's encoding.\n").unwrap();
+    writeln!(md, "## Results\n").unwrap();
+    for (ds, t) in &tables {
+        dataset_section(&mut md, ds, t, &sizes);
+    }
+    targets_section(&mut md, &tables, compile.as_ref());
+    if let Some(c) = &compile {
+        compile_section(&mut md, c);
+    }
+    if let Some(asm) = &args.asm {
+        asm_section(&mut md, &read_asm(asm));
+    }
+    if let Some(notes) = &args.notes
+        && let Ok(text) = std::fs::read_to_string(notes)
+    {
+        writeln!(md, "{}", text.trim_end()).unwrap();
+    }
+    std::fs::write(&args.out, md).expect("write report");
+    chart(&args.svg, &tables).expect("draw chart");
+    eprintln!("wrote {} and {}", args.out.display(), args.svg.display());
+}

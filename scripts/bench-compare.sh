@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Runs the side-by-side comparison (benches/compare.rs) and writes
+# BENCHMARKS.md and BENCHMARKS.svg at the repository root.
+#
+#   scripts/bench-compare.sh                  everything: benchmarks, assembly,
+#                                             compile time (about 15 minutes on
+#                                             2 cores)
+#   scripts/bench-compare.sh --skip-compile-time
+#                                             reuse the last compile-time figures
+#   scripts/bench-compare.sh --report-only    redraw from the last run's data
+#   scripts/bench-compare.sh -- FILTER        pass arguments on to criterion
+#
+# The figures come from one run: medians, and ratios within a column. The
+# machine is recorded in the report; compare ratios, not absolute times.
+set -euo pipefail
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$repo"
+
+bench=1 asm=1 compile=1
+criterion_args=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+    --skip-compile-time) compile=0 ;;
+    --skip-asm) asm=0 ;;
+    --report-only) bench=0 asm=0 compile=0 ;;
+    --) shift; criterion_args=("$@"); break ;;
+    *) echo "unknown option: $1" >&2; exit 2 ;;
+    esac
+    shift
+done
+
+data="$repo/target/bench-report"
+mkdir -p "$data"
+
+if [ "$bench" = 1 ]; then
+    echo "==> benchmarks (cargo bench --bench compare)"
+    rm -rf "$repo/target/criterion" "$data/sizes.tsv"
+    MARSHAL_BENCH_SIZES="$data/sizes.tsv" \
+        cargo bench --bench compare -- "${criterion_args[@]}"
+fi
+
+if [ "$asm" = 1 ]; then
+    echo "==> assembly (scripts/asm-check.sh)"
+    scripts/asm-check.sh "$data/asm.txt" > /dev/null
+fi
+
+if [ "$compile" = 1 ]; then
+    echo "==> compile time (scripts/compile-time.sh)"
+    scripts/compile-time.sh "$data/compile-time.tsv"
+fi
+
+echo "==> report"
+optional=()
+[ -f "$data/asm.txt" ] && optional+=(--asm "$data/asm.txt")
+[ -f "$data/compile-time.tsv" ] && optional+=(--compile-time "$data/compile-time.tsv")
+cargo run --quiet --release \
+    --manifest-path benches/report/Cargo.toml \
+    --target-dir "$repo/target/bench-report-build" -- \
+    --criterion "$repo/target/criterion" \
+    --sizes "$data/sizes.tsv" \
+    --notes benches/report/notes.md \
+    "${optional[@]}" \
+    --out BENCHMARKS.md \
+    --svg BENCHMARKS.svg
