@@ -35,8 +35,21 @@ mkdir -p "$data"
 if [ "$bench" = 1 ]; then
     echo "==> benchmarks (cargo bench --bench compare)"
     rm -rf "$repo/target/criterion" "$data/sizes.tsv"
+    cargo bench --bench compare --no-run
+    # What was measured, and how busy the machine was.
+    {
+        echo "commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+        if [ -n "$(git status --porcelain -- marshal-core marshal-derive src Cargo.toml 2>/dev/null)" ]; then
+            echo "dirty=yes"
+        else
+            echo "dirty=no"
+        fi
+        echo "date=$(date -u '+%Y-%m-%d %H:%M UTC')"
+        echo "load_before=$(cut -d' ' -f1-3 /proc/loadavg)"
+    } > "$data/env.txt"
     MARSHAL_BENCH_SIZES="$data/sizes.tsv" \
         cargo bench --bench compare -- "${criterion_args[@]}"
+    echo "load_after=$(cut -d' ' -f1-3 /proc/loadavg)" >> "$data/env.txt"
 fi
 
 if [ "$asm" = 1 ]; then
@@ -53,12 +66,14 @@ echo "==> report"
 optional=()
 [ -f "$data/asm.txt" ] && optional+=(--asm "$data/asm.txt")
 [ -f "$data/compile-time.tsv" ] && optional+=(--compile-time "$data/compile-time.tsv")
+[ -f "$data/env.txt" ] && optional+=(--env "$data/env.txt")
 cargo run --quiet --release \
     --manifest-path benches/report/Cargo.toml \
     --target-dir "$repo/target/bench-report-build" -- \
     --criterion "$repo/target/criterion" \
     --sizes "$data/sizes.tsv" \
     --notes benches/report/notes.md \
+    --lock Cargo.lock \
     "${optional[@]}" \
     --out BENCHMARKS.md \
     --svg BENCHMARKS.svg
