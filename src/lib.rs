@@ -8,6 +8,10 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+/// Timestamps: [`Timestamp`](time::Timestamp), [`GoTime`](time::GoTime)
+/// (Go's `time.Time.MarshalBinary` bytes), and the encodings of
+/// `SystemTime` and of chrono's, time's and jiff's types.
+pub use marshal_core::time;
 pub use marshal_core::{
     BufferTooSmall, DecodeError, DecodeErrorKind, Marshal, Overflow, Reader, Unmarshal, Writer,
     fingerprint, fixed_len, from_bytes, is_memcpy_equivalent, max_len,

@@ -88,6 +88,12 @@ enum Repr {
     LengthOverflow { len: u64 },
     TrailingBytes { count: usize },
     InvalidNanos(u32),
+    TimestampOutOfRange { secs: i64 },
+    DateOutOfRange { days: i32 },
+    InvalidTimeOfDay { nanos: u64 },
+    InvalidUtcOffset { secs: i32 },
+    UnknownGoTimeVersion(u8),
+    InvalidSignedNanos(i32),
     FingerprintMismatch { found: u64 },
     Custom(&'static &'static str),
 }
@@ -143,6 +149,35 @@ pub enum DecodeErrorKind {
     },
     /// A nanosecond count of 10⁹ or more.
     InvalidNanos(u32),
+    /// An instant or date-time that the type being decoded cannot
+    /// represent: outside the range of chrono, time, jiff or the platform's
+    /// `SystemTime`, or a Go time whose seconds do not fit an `i64` count
+    /// of Unix seconds.
+    TimestampOutOfRange {
+        /// The seconds read from the input: since the Unix epoch, or for a
+        /// [`GoTime`](crate::time::GoTime) since January 1 of year 1.
+        secs: i64,
+    },
+    /// A date outside the range of the type being decoded.
+    DateOutOfRange {
+        /// The days since 1970-01-01 read from the input.
+        days: i32,
+    },
+    /// A time of day of 24 hours or more.
+    InvalidTimeOfDay {
+        /// The nanoseconds since midnight read from the input.
+        nanos: u64,
+    },
+    /// A UTC offset that the type being decoded cannot carry.
+    InvalidUtcOffset {
+        /// The offset read from the input, in seconds east of UTC.
+        secs: i32,
+    },
+    /// A Go `time.Time` encoding whose version byte is neither 1 nor 2.
+    UnknownGoTimeVersion(u8),
+    /// Signed nanoseconds of 10⁹ or more in magnitude, or whose sign
+    /// differs from that of the seconds before them.
+    InvalidSignedNanos(i32),
     /// Data written under another type's
     /// [`FINGERPRINT`](crate::Marshal::FINGERPRINT) (see
     /// [`fingerprint`](crate::fingerprint)).
@@ -174,6 +209,12 @@ impl DecodeError {
             Repr::LengthOverflow { len } => DecodeErrorKind::LengthOverflow { len },
             Repr::TrailingBytes { count } => DecodeErrorKind::TrailingBytes { count },
             Repr::InvalidNanos(n) => DecodeErrorKind::InvalidNanos(n),
+            Repr::TimestampOutOfRange { secs } => DecodeErrorKind::TimestampOutOfRange { secs },
+            Repr::DateOutOfRange { days } => DecodeErrorKind::DateOutOfRange { days },
+            Repr::InvalidTimeOfDay { nanos } => DecodeErrorKind::InvalidTimeOfDay { nanos },
+            Repr::InvalidUtcOffset { secs } => DecodeErrorKind::InvalidUtcOffset { secs },
+            Repr::UnknownGoTimeVersion(v) => DecodeErrorKind::UnknownGoTimeVersion(v),
+            Repr::InvalidSignedNanos(n) => DecodeErrorKind::InvalidSignedNanos(n),
             Repr::FingerprintMismatch { found } => DecodeErrorKind::FingerprintMismatch { found },
             Repr::Custom(msg) => DecodeErrorKind::Custom(msg),
         }
@@ -283,6 +324,45 @@ impl DecodeError {
     pub(crate) const fn invalid_nanos(nanos: u32, offset: usize) -> Self {
         Self::new(Repr::InvalidNanos(nanos), offset)
     }
+
+    #[cold]
+    pub(crate) const fn timestamp_out_of_range(secs: i64, offset: usize) -> Self {
+        Self::new(Repr::TimestampOutOfRange { secs }, offset)
+    }
+
+    #[cold]
+    #[cfg_attr(
+        not(any(feature = "chrono", feature = "time", feature = "jiff")),
+        allow(dead_code)
+    )]
+    pub(crate) const fn date_out_of_range(days: i32, offset: usize) -> Self {
+        Self::new(Repr::DateOutOfRange { days }, offset)
+    }
+
+    #[cold]
+    #[cfg_attr(
+        not(any(feature = "chrono", feature = "time", feature = "jiff")),
+        allow(dead_code)
+    )]
+    pub(crate) const fn invalid_time_of_day(nanos: u64, offset: usize) -> Self {
+        Self::new(Repr::InvalidTimeOfDay { nanos }, offset)
+    }
+
+    #[cold]
+    pub(crate) const fn invalid_utc_offset(secs: i32, offset: usize) -> Self {
+        Self::new(Repr::InvalidUtcOffset { secs }, offset)
+    }
+
+    #[cold]
+    pub(crate) const fn unknown_go_time_version(version: u8, offset: usize) -> Self {
+        Self::new(Repr::UnknownGoTimeVersion(version), offset)
+    }
+
+    #[cold]
+    #[cfg_attr(not(feature = "jiff"), allow(dead_code))]
+    pub(crate) const fn invalid_signed_nanos(nanos: i32, offset: usize) -> Self {
+        Self::new(Repr::InvalidSignedNanos(nanos), offset)
+    }
 }
 
 impl fmt::Display for DecodeError {
@@ -311,6 +391,30 @@ impl fmt::Display for DecodeError {
             DecodeErrorKind::InvalidNanos(n) => {
                 write!(f, "nanoseconds {n} out of range (must be below 1000000000)")?;
             }
+            DecodeErrorKind::TimestampOutOfRange { secs } => {
+                write!(f, "instant at {secs} seconds out of range for the type")?;
+            }
+            DecodeErrorKind::DateOutOfRange { days } => {
+                write!(
+                    f,
+                    "date {days} days from 1970-01-01 out of range for the type"
+                )?;
+            }
+            DecodeErrorKind::InvalidTimeOfDay { nanos } => write!(
+                f,
+                "time of day {nanos} ns after midnight out of range (must be below 86400000000000)"
+            )?,
+            DecodeErrorKind::InvalidUtcOffset { secs } => {
+                write!(f, "UTC offset of {secs} seconds out of range for the type")?;
+            }
+            DecodeErrorKind::UnknownGoTimeVersion(v) => {
+                write!(f, "unknown Go time encoding version {v} (expected 1 or 2)")?;
+            }
+            DecodeErrorKind::InvalidSignedNanos(n) => write!(
+                f,
+                "signed nanoseconds {n} out of range (must be below 1000000000 in magnitude, \
+                 with the sign of the seconds)"
+            )?,
             DecodeErrorKind::FingerprintMismatch { found } => write!(
                 f,
                 "fingerprint mismatch: the data was written under fingerprint {found:#018x}, \

@@ -6,7 +6,9 @@
 //! everything here together with `#[derive(Marshal)]`.
 //!
 //! `no_std`; the `alloc` feature adds owned containers and [`to_vec`], `std`
-//! adds hash maps and sets. Encoding never allocates.
+//! adds hash maps and sets, and `SystemTime`. The `chrono`, `time` and
+//! `jiff` features add those crates' date and time types (see [`time`]).
+//! Encoding never allocates.
 //!
 //! ```
 //! use marshal_core::Marshal;
@@ -36,6 +38,7 @@ mod impls;
 #[doc(hidden)]
 pub mod layout;
 mod reader;
+pub mod time;
 mod traits;
 mod writer;
 
