@@ -130,10 +130,7 @@ impl TryFrom<GoTime> for DateTime<FixedOffset> {
 
     fn try_from(go: GoTime) -> Result<DateTime<FixedOffset>, TimeError> {
         let offset = go.offset().unwrap_or(0);
-        fixed(go.timestamp(), offset).map_err(|e| match e {
-            OffsetInstantError::Offset => TimeError::InvalidOffset(offset),
-            OffsetInstantError::Instant => TimeError::OutOfRange,
-        })
+        fixed(go.timestamp(), offset).map_err(|e| e.into_time_error(offset))
     }
 }
 

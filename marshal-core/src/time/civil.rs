@@ -59,6 +59,17 @@ pub(crate) enum OffsetInstantError {
     Instant,
 }
 
+#[cfg(any(feature = "chrono", feature = "time"))]
+impl OffsetInstantError {
+    /// The conversion error for `offset` seconds east of UTC.
+    pub(crate) fn into_time_error(self, offset: i32) -> super::TimeError {
+        match self {
+            OffsetInstantError::Offset => super::TimeError::InvalidOffset(offset),
+            OffsetInstantError::Instant => super::TimeError::OutOfRange,
+        }
+    }
+}
+
 /// Reads an instant and an offset and converts them, mapping each failure
 /// to the error kind and offset of its field.
 #[cfg(any(feature = "chrono", feature = "time"))]

@@ -161,10 +161,7 @@ impl TryFrom<GoTime> for OffsetDateTime {
 
     fn try_from(go: GoTime) -> Result<OffsetDateTime, TimeError> {
         let offset = go.offset().unwrap_or(0);
-        offset_date_time(go.timestamp(), offset).map_err(|e| match e {
-            OffsetInstantError::Offset => TimeError::InvalidOffset(offset),
-            OffsetInstantError::Instant => TimeError::OutOfRange,
-        })
+        offset_date_time(go.timestamp(), offset).map_err(|e| e.into_time_error(offset))
     }
 }
 
