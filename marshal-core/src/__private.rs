@@ -9,12 +9,12 @@ pub use core;
 
 // Safe building blocks over the crate's unsafe module, for the facade's
 // output targets (`to_vec`-like appends, `BufMut`, arenas).
+#[cfg(feature = "bumpalo")]
+pub use crate::bytes::alloc_uninit;
 #[cfg(feature = "bytes")]
 pub use crate::bytes::append_to_buf_mut;
 #[cfg(feature = "alloc")]
 pub use crate::bytes::append_to_vec;
-#[cfg(feature = "bumpalo")]
-pub use crate::bytes::alloc_uninit;
 
 /// `a + b`, or `None` when either is unknown or the sum overflows.
 #[must_use]

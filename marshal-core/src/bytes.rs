@@ -212,10 +212,7 @@ fn writer_replaced() -> ! {
 /// When `f` replaces the writer it is given with one over other memory.
 #[cfg(feature = "alloc")]
 #[inline]
-pub fn append_to_vec<R>(
-    vec: &mut alloc::vec::Vec<u8>,
-    f: impl FnOnce(&mut Writer<'_>) -> R,
-) -> R {
+pub fn append_to_vec<R>(vec: &mut alloc::vec::Vec<u8>, f: impl FnOnce(&mut Writer<'_>) -> R) -> R {
     let len = vec.len();
     let spare = vec.spare_capacity_mut();
     let (start, capacity) = (spare.as_ptr(), spare.len());
