@@ -1126,7 +1126,11 @@ fn unexpected_end() {
     assert_err::<(u16, u64)>(&[1, 0, 1, 2, 3], UnexpectedEnd { needed: 5 }, 2);
     assert_err::<Duration>(&[0; 11], UnexpectedEnd { needed: 1 }, 0);
     assert_err::<(u8, [u8; 4])>(&[9, 1, 2], UnexpectedEnd { needed: 2 }, 1);
-    assert_err::<(u8, [u32; 2])>(&[9, 1, 2, 3, 4, 5], UnexpectedEnd { needed: 3 }, 5);
+    // An array whose wire bytes are its memory is read in one piece, so the
+    // offset is where the array starts; other arrays are read element by
+    // element.
+    assert_err::<(u8, [u32; 2])>(&[9, 1, 2, 3, 4, 5], UnexpectedEnd { needed: 3 }, 1);
+    assert_err::<(u8, [bool; 2])>(&[9, 1], UnexpectedEnd { needed: 1 }, 2);
     assert_err::<&[u8; 16]>(&[0; 10], UnexpectedEnd { needed: 6 }, 0);
     assert_err::<Ipv6Addr>(&[0; 15], UnexpectedEnd { needed: 1 }, 0);
     assert_err::<Option<u32>>(&[1, 7], UnexpectedEnd { needed: 3 }, 1);

@@ -309,9 +309,204 @@ fn too_large(len: usize) -> ! {
     panic!("marshal: cannot allocate {len} bytes in an arena")
 }
 
+/// Whether a type's wire encoding is exactly its in-memory representation
+/// on this target, so a run of values can be copied in one piece.
+///
+/// A `Layout` that [`is_memcpy`](Layout::is_memcpy) promises, for the type
+/// whose `__LAYOUT` it is: a value's `size_of::<T>()` bytes are all
+/// initialized (no padding), they are exactly its wire encoding, and every
+/// pattern of that many bytes is a valid `T`. The unsafe code in `bytes.rs`
+/// relies on this to copy runs of values in one piece.
+///
+/// Safe code cannot make a false one: primitives and arrays are set here,
+/// and a struct's comes from [`Layout::structure`], an `unsafe fn` that the
+/// derive calls with facts from `size_of` and `offset_of!`.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub struct Layout {
+    memcpy: bool,
+}
+
+impl Layout {
+    /// Not known to match memory.
+    pub const OPAQUE: Layout = Layout { memcpy: false };
+
+    /// A primitive whose little-endian wire bytes are its memory on a
+    /// little-endian target, and every bit pattern of which is valid.
+    pub(crate) const fn primitive() -> Layout {
+        Layout {
+            memcpy: cfg!(target_endian = "little"),
+        }
+    }
+
+    /// `[T; N]`: elements are laid out back to back with no padding.
+    pub(crate) const fn array(element: Layout) -> Layout {
+        element
+    }
+
+    /// A zero-sized type that writes nothing.
+    pub(crate) const fn empty() -> Layout {
+        Layout { memcpy: true }
+    }
+
+    /// A derived struct of `size` bytes whose encoded fields, in wire order,
+    /// sit at `fields[i].0` with `fields[i].1` bytes and layout `fields[i].2`.
+    /// It matches memory when every field does and they tile `0..size`
+    /// exactly in wire order.
+    ///
+    /// # Safety
+    ///
+    /// `size` must be `size_of` of the struct, and `fields` must list every
+    /// field of the struct, in wire order, each with its `offset_of!`, its
+    /// type's `size_of`, and its type's `__LAYOUT` for the trait being
+    /// implemented. The derive passes exactly these.
+    #[must_use]
+    pub const unsafe fn structure(size: usize, fields: &[(usize, usize, Layout)]) -> Layout {
+        let mut next = 0;
+        let mut i = 0;
+        while i < fields.len() {
+            let (offset, len, layout) = fields[i];
+            if !layout.memcpy || offset != next {
+                return Layout::OPAQUE;
+            }
+            next += len;
+            i += 1;
+        }
+        Layout {
+            memcpy: next == size,
+        }
+    }
+
+    /// Whether the wire bytes are the memory bytes.
+    #[must_use]
+    pub const fn is_memcpy(self) -> bool {
+        self.memcpy
+    }
+}
+
+// Bulk copies of types whose wire bytes are their memory. Their soundness
+// rests on the contract of `Layout::is_memcpy` (see `layout.rs`): such a
+// type has no padding, its bytes are its wire encoding, and every byte
+// pattern of its size is a valid value. Only this crate and `unsafe` calls
+// to `Layout::structure` can produce such a layout.
+
+/// The bytes of `items` in memory, when they are their wire encoding.
+#[inline]
+pub(crate) fn memory_of<T: crate::Marshal>(items: &[T]) -> Option<&[u8]> {
+    if !T::__LAYOUT.is_memcpy() {
+        return None;
+    }
+    let ptr = items.as_ptr().cast::<u8>();
+    // SAFETY: `from_raw_parts` requires `ptr` to be non-null, aligned and
+    // valid for reads of `len` initialized bytes of one allocation, not
+    // mutated for the returned lifetime, with `len <= isize::MAX` (std,
+    // `slice::from_raw_parts`). `ptr` is `items`' own pointer (non-null,
+    // and `u8` needs alignment 1), `size_of_val(items)` is exactly the bytes
+    // `items` covers (at most `isize::MAX`, as for any slice), the shared
+    // borrow of `items` keeps them unmutated, and they are initialized
+    // because `T` has no padding (the `is_memcpy` contract).
+    Some(unsafe { core::slice::from_raw_parts(ptr, core::mem::size_of_val(items)) })
+}
+
+/// The values whose memory is `bytes`, when their wire bytes are their
+/// memory; `bytes.len()` is a multiple of `size_of::<T>()`.
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn vec_from_memory<'de, T: crate::Unmarshal<'de>>(bytes: &[u8]) -> alloc::vec::Vec<T> {
+    let size = core::mem::size_of::<T>();
+    assert!(
+        <T as crate::Unmarshal>::__LAYOUT.is_memcpy() && size > 0 && bytes.len().is_multiple_of(size),
+        "vec_from_memory: not a run of memcpy-equivalent values"
+    );
+    let len = bytes.len() / size;
+    let mut out = alloc::vec::Vec::<T>::with_capacity(len);
+    // SAFETY: `copy_nonoverlapping` requires the source to be valid for
+    // reads and the destination for writes of `bytes.len()` bytes, and the
+    // two not to overlap (std, `ptr::copy_nonoverlapping`); `u8` copies
+    // need no alignment. The source is `bytes`. The destination is `out`'s
+    // buffer, allocated for `len` values, i.e. `len * size == bytes.len()`
+    // bytes, and a fresh allocation cannot overlap `bytes`.
+    unsafe {
+        core::ptr::copy_nonoverlapping(bytes.as_ptr(), out.as_mut_ptr().cast::<u8>(), bytes.len());
+    }
+    // SAFETY: `set_len` requires `len <= capacity()` and the first `len`
+    // elements to be initialized (std, `Vec::set_len`). The capacity is at
+    // least `len`, and the copy above filled all `len * size` bytes of them
+    // with bytes that form valid values: every byte pattern of `T`'s size is
+    // one (the `is_memcpy` contract, asserted above).
+    unsafe { out.set_len(len) };
+    out
+}
+
+/// The array whose memory is `bytes`, when `T`'s wire bytes are its memory;
+/// `bytes.len()` is `N * size_of::<T>()`.
+#[inline]
+pub(crate) fn array_from_memory<'de, T: crate::Unmarshal<'de>, const N: usize>(
+    bytes: &[u8],
+) -> [T; N] {
+    assert!(
+        <T as crate::Unmarshal>::__LAYOUT.is_memcpy()
+            && bytes.len() == core::mem::size_of::<[T; N]>(),
+        "array_from_memory: not a run of memcpy-equivalent values"
+    );
+    let mut out = MaybeUninit::<[T; N]>::uninit();
+    // SAFETY: as in `vec_from_memory`: `bytes` is valid for reads of
+    // `bytes.len()` bytes, `out` for writes of `size_of::<[T; N]>()`, which
+    // is the same number (asserted), a local cannot overlap `bytes`, and
+    // `u8` copies need no alignment.
+    unsafe {
+        core::ptr::copy_nonoverlapping(bytes.as_ptr(), out.as_mut_ptr().cast::<u8>(), bytes.len());
+    }
+    // SAFETY: `assume_init` requires the value to be initialized and valid
+    // (std, `MaybeUninit::assume_init`). Every byte of it was written just
+    // above, and any byte pattern is a valid `[T; N]` because it is one for
+    // `T` (the `is_memcpy` contract, asserted above) and arrays have no
+    // padding between elements.
+    unsafe { out.assume_init() }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn memory_of_is_the_wire_bytes_of_qualifying_types() {
+        let items = [0x0102_0304u32, 0xa0b0_c0d0];
+        let bytes = memory_of(&items);
+        if cfg!(target_endian = "little") {
+            assert_eq!(bytes, Some(&[4, 3, 2, 1, 0xd0, 0xc0, 0xb0, 0xa0][..]));
+        } else {
+            assert_eq!(bytes, None);
+        }
+        assert_eq!(memory_of(&[true, false]), None);
+        assert_eq!(memory_of(&['a']), None);
+        assert_eq!(memory_of(&[Some(1u8)]), None);
+        assert_eq!(
+            memory_of::<[i16; 2]>(&[[1, -1]]).map(<[u8]>::len),
+            cfg!(target_endian = "little").then_some(4)
+        );
+    }
+
+    #[cfg(all(feature = "alloc", target_endian = "little"))]
+    #[test]
+    fn values_from_memory() {
+        let bytes = [1, 0, 0, 0, 0xff, 0xff, 0xff, 0x7f];
+        assert_eq!(vec_from_memory::<i32>(&bytes), [1, i32::MAX]);
+        assert_eq!(vec_from_memory::<u16>(&bytes), [1, 0, 0xffff, 0x7fff]);
+        assert_eq!(vec_from_memory::<u64>(&[]), [] as [u64; 0]);
+        assert_eq!(array_from_memory::<f32, 2>(&bytes[..8])[0].to_bits(), 1);
+        assert_eq!(
+            array_from_memory::<[u8; 2], 2>(&bytes[..4]),
+            [[1, 0], [0, 0]]
+        );
+    }
+
+    #[cfg(feature = "alloc")]
+    #[test]
+    #[should_panic(expected = "not a run of memcpy-equivalent values")]
+    fn values_from_memory_reject_other_types() {
+        let _ = vec_from_memory::<bool>(&[1, 0]);
+    }
 
     /// A buffer whose bytes are all uninitialized: Miri reports any read.
     fn uninit<const N: usize>() -> [MaybeUninit<u8>; N] {

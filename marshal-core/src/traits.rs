@@ -285,6 +285,20 @@ pub trait Marshal {
     where
         Self: Sized,
     {
+        // Wire bytes that are the memory: one copy.
+        if let Some(bytes) = crate::bytes::memory_of(items) {
+            return w.put_slice(bytes);
+        }
+        // Fixed-size values: one check for the run, then each value writes
+        // into exactly its share, so its own checks fold away.
+        if let Some(n) = Self::FIXED_LEN {
+            return w.exact(n.saturating_mul(items.len()), |run| {
+                for item in items {
+                    run.exact(n, |one| item.encode(one))?;
+                }
+                Ok(())
+            });
+        }
         for item in items {
             item.encode(w)?;
         }
@@ -352,6 +366,12 @@ pub trait Unmarshal<'de>: Sized {
     /// ```
     const MIN_LEN_IS_EXACT: bool = false;
 
+    /// Whether the type's wire bytes are exactly its bytes in memory, with
+    /// every byte pattern valid. Set by the derive from compile-time layout
+    /// facts; not part of the public API.
+    #[doc(hidden)]
+    const __LAYOUT: crate::layout::Layout = crate::layout::Layout::OPAQUE;
+
     /// Reads one value through `r`, the building block of every other
     /// method.
     ///
@@ -396,7 +416,22 @@ pub trait Unmarshal<'de>: Sized {
     #[cfg(feature = "alloc")]
     #[inline]
     fn decode_vec(r: &mut Reader<'de>, len: usize) -> Result<alloc::vec::Vec<Self>, DecodeError> {
+        // Wire bytes that are the memory: one check, one copy. (Zero-sized
+        // values take the loop below; there is nothing to copy.)
+        if <Self as Unmarshal>::__LAYOUT.is_memcpy() && core::mem::size_of::<Self>() > 0 {
+            let bytes = r.take(len.saturating_mul(core::mem::size_of::<Self>()))?;
+            return Ok(crate::bytes::vec_from_memory(bytes));
+        }
         let mut out = alloc::vec::Vec::with_capacity(cautious_capacity::<Self>(len, r.remaining()));
+        // Fixed-size values: one check for the run, then each value reads
+        // from exactly its share.
+        if Self::MIN_LEN_IS_EXACT && Self::MIN_LEN > 0 {
+            let mut run = r.split(len.saturating_mul(Self::MIN_LEN))?;
+            for _ in 0..len {
+                out.push(Self::decode(&mut run)?);
+            }
+            return Ok(out);
+        }
         for _ in 0..len {
             out.push(Self::decode(r)?);
         }
@@ -436,6 +471,11 @@ pub trait Unmarshal<'de>: Sized {
     /// ```
     #[inline]
     fn decode_array<const N: usize>(r: &mut Reader<'de>) -> Result<[Self; N], DecodeError> {
+        // Wire bytes that are the memory: one check, one copy.
+        if <Self as Unmarshal>::__LAYOUT.is_memcpy() {
+            let bytes = r.take(N.saturating_mul(core::mem::size_of::<Self>()))?;
+            return Ok(crate::bytes::array_from_memory(bytes));
+        }
         let mut error = None;
         let items: [Option<Self>; N] = core::array::from_fn(|_| {
             if error.is_some() {

@@ -7,7 +7,7 @@ use syn::spanned::Spanned;
 use crate::bound;
 use crate::internals::ast::{Container, Data, Field, Variant};
 use crate::internals::attr::TagType;
-use crate::size::{container_min_len, container_min_len_is_exact};
+use crate::size::{container_layout, container_min_len, container_min_len_is_exact};
 use crate::walk::{local, tag_literal};
 
 /// The `impl Unmarshal<'__de>` of a checked container.
@@ -31,6 +31,7 @@ pub(crate) fn impl_unmarshal(cont: &Container, krate: &syn::Path) -> TokenStream
     let (_, ty_generics, _) = cont.generics.split_for_impl();
     let min_len = container_min_len(cont, &private);
     let exact = container_min_len_is_exact(cont, &private);
+    let layout = container_layout(cont, &private, &quote!(#private::Unmarshal<'__de>));
     let body = match &cont.data {
         Data::Struct(fields) => {
             let build = construct(&quote!(Self), fields, &private);
@@ -46,6 +47,8 @@ pub(crate) fn impl_unmarshal(cont: &Container, krate: &syn::Path) -> TokenStream
         impl #impl_generics #private::Unmarshal<'__de> for #ident #ty_generics #where_clause {
             const MIN_LEN: ::core::primitive::usize = #min_len;
             const MIN_LEN_IS_EXACT: ::core::primitive::bool = #exact;
+            #[doc(hidden)]
+            const __LAYOUT: #private::Layout = #layout;
 
             #[inline]
             fn decode(

@@ -24,7 +24,7 @@ pub(crate) fn impl_marshal(cont: &Container, krate: &syn::Path) -> TokenStream {
     let fixed_len = container_len(cont, &private, SizeConst::Fixed);
     let max_len = container_len(cont, &private, SizeConst::Max);
     let fingerprint = container_fingerprint(cont, &private);
-    let layout = container_layout(cont, &private);
+    let layout = container_layout(cont, &private, &quote!(#private::Marshal));
     let (fixed_len, max_len) = (
         with_contract(fixed_len, cont.attrs.size.as_ref(), true, cont, &private),
         with_contract(max_len, cont.attrs.max_size.as_ref(), false, cont, &private),

@@ -156,10 +156,15 @@ fn fields_fingerprint(fields: &[Field], krate: &TokenStream) -> TokenStream {
     quote!(#krate::fp::tuple(&[#(#parts),*]))
 }
 
-/// `__LAYOUT`: whether a struct's wire bytes are its memory, proved from
-/// `size_of` and `offset_of!`. Enums, and structs with skipped, `with` or
-/// recursive fields, never qualify.
-pub(crate) fn container_layout(cont: &Container, krate: &TokenStream) -> TokenStream {
+/// `__LAYOUT` for `trait_path` (`Marshal` or `Unmarshal<'__de>`): whether
+/// a struct's wire bytes are its memory, proved from `size_of` and
+/// `offset_of!`. Enums, and structs with skipped, `with` or recursive fields,
+/// never qualify.
+pub(crate) fn container_layout(
+    cont: &Container,
+    krate: &TokenStream,
+    trait_path: &TokenStream,
+) -> TokenStream {
     let Data::Struct(fields) = &cont.data else {
         return quote!(#krate::Layout::OPAQUE);
     };
@@ -175,8 +180,17 @@ pub(crate) fn container_layout(cont: &Container, krate: &TokenStream) -> TokenSt
         quote! {(
             ::core::mem::offset_of!(Self, #member),
             ::core::mem::size_of::<#ty>(),
-            <#ty as #krate::Marshal>::__LAYOUT,
+            <#ty as #trait_path>::__LAYOUT,
         )}
     });
-    quote!(#krate::Layout::structure(::core::mem::size_of::<Self>(), &[#(#parts),*]))
+    // SAFETY (of the generated block): `Layout::structure` requires the
+    // struct's `size_of` and, for every field in wire order (declaration
+    // order, and no field is skipped here), its `offset_of!`, its type's
+    // `size_of` and its type's `__LAYOUT` for the same trait. Those are
+    // exactly the expressions passed, evaluated by the compiler.
+    quote! {
+        unsafe {
+            #krate::Layout::structure(::core::mem::size_of::<Self>(), &[#(#parts),*])
+        }
+    }
 }

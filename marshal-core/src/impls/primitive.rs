@@ -31,6 +31,7 @@ macro_rules! int_impls {
         impl<'de> Unmarshal<'de> for $ty {
             const MIN_LEN: usize = core::mem::size_of::<$ty>();
             const MIN_LEN_IS_EXACT: bool = true;
+            const __LAYOUT: Layout = Layout::primitive();
 
             #[inline]
             fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
@@ -69,6 +70,7 @@ macro_rules! byte_impls {
         impl<'de> Unmarshal<'de> for $ty {
             const MIN_LEN: usize = 1;
             const MIN_LEN_IS_EXACT: bool = true;
+            const __LAYOUT: Layout = Layout::primitive();
 
             #[inline]
             fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
@@ -153,6 +155,7 @@ macro_rules! size_impls {
         impl<'de> Unmarshal<'de> for $ty {
             const MIN_LEN: usize = 8;
             const MIN_LEN_IS_EXACT: bool = true;
+            const __LAYOUT: Layout = <$ty as Marshal>::__LAYOUT;
 
             #[inline]
             fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
@@ -255,6 +258,7 @@ impl Marshal for () {
 
 impl<'de> Unmarshal<'de> for () {
     const MIN_LEN_IS_EXACT: bool = true;
+    const __LAYOUT: Layout = Layout::empty();
 
     #[inline]
     fn decode(_: &mut Reader<'de>) -> Result<Self, DecodeError> {
@@ -264,6 +268,7 @@ impl<'de> Unmarshal<'de> for () {
 
 impl<'de, T: ?Sized> Unmarshal<'de> for PhantomData<T> {
     const MIN_LEN_IS_EXACT: bool = true;
+    const __LAYOUT: Layout = Layout::empty();
 
     #[inline]
     fn decode(_: &mut Reader<'de>) -> Result<Self, DecodeError> {
@@ -311,6 +316,7 @@ macro_rules! wrapper_impls {
         impl<'de, T: Unmarshal<'de>> Unmarshal<'de> for $wrapper<T> {
             const MIN_LEN: usize = T::MIN_LEN;
             const MIN_LEN_IS_EXACT: bool = T::MIN_LEN_IS_EXACT;
+            const __LAYOUT: Layout = T::__LAYOUT;
 
             #[inline]
             fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {

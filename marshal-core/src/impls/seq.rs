@@ -113,6 +113,7 @@ impl<T: Marshal, const N: usize> Marshal for [T; N] {
 impl<'de, T: Unmarshal<'de>, const N: usize> Unmarshal<'de> for [T; N] {
     const MIN_LEN: usize = T::MIN_LEN.saturating_mul(N);
     const MIN_LEN_IS_EXACT: bool = N == 0 || T::MIN_LEN_IS_EXACT;
+    const __LAYOUT: Layout = Layout::array(T::__LAYOUT);
 
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
