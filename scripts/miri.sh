@@ -16,4 +16,4 @@ export PROPTEST_DISABLE_FAILURE_PERSISTENCE=1
 
 cargo +nightly miri test -p marshal-core --all-features
 cargo +nightly miri test -p marshal --all-features \
-    --test decode_roundtrip --test decode_hostile --test golden --test uninit
+    --test decode_roundtrip --test decode_hostile --test golden --test uninit --test layouts
