@@ -33,13 +33,28 @@ use core::fmt;
 use marshal_core::{BufferTooSmall, DecodeError, Marshal, Unmarshal, Writer};
 
 /// The length of a frame header: a little-endian `u32` body length.
+///
+/// ```
+/// let codec = marshal::frame::Codec::new();
+/// assert_eq!(codec.frame_len(&()), marshal::frame::HEADER_LEN);
+/// ```
 pub const HEADER_LEN: usize = 4;
 
 /// The body-length limit of [`Codec::new`]: 8 MiB.
+///
+/// ```
+/// use marshal::frame::{Codec, DEFAULT_MAX_LEN};
+/// assert_eq!(Codec::default().max_len(), DEFAULT_MAX_LEN);
+/// ```
 pub const DEFAULT_MAX_LEN: usize = 8 << 20;
 
 /// The largest body length a header can state: `u32::MAX` (or `usize::MAX`
 /// where that is smaller).
+///
+/// ```
+/// # #[cfg(target_pointer_width = "64")]
+/// assert_eq!(marshal::frame::MAX_LEN_LIMIT, u32::MAX as usize);
+/// ```
 pub const MAX_LEN_LIMIT: usize = if (u32::MAX as u64) < usize::MAX as u64 {
     u32::MAX as usize
 } else {

@@ -159,7 +159,7 @@ fn order(i: u64) -> Order {
             _ => Side::Limit { max: i as f64 },
         },
         meta: (0..i % 3).map(|k| (format!("k{k}"), -(k as i64))).collect(),
-        note: (i % 5 == 0).then(|| "ünïcødé note".to_string()),
+        note: i.is_multiple_of(5).then(|| "ünïcødé note".to_string()),
     }
 }
 
