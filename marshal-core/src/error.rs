@@ -417,8 +417,8 @@ impl fmt::Display for DecodeError {
             )?,
             DecodeErrorKind::FingerprintMismatch { found } => write!(
                 f,
-                "fingerprint mismatch: the data was written under fingerprint {found:#018x}, \
-                 not the expected type's"
+                "fingerprint mismatch: the data carries fingerprint {found:#018x}, which is \
+                 not the expected type's, so it was written in another wire format"
             )?,
             DecodeErrorKind::Custom(msg) => f.write_str(msg)?,
         }
