@@ -522,7 +522,7 @@ impl CompileTimes {
 
 fn compile_section(md: &mut String, c: &CompileTimes) {
     writeln!(md, "## Compile time\n").unwrap();
-    writeln!(md, "`scripts/compile-time.sh` generates two crates under `/tmp` with the same 200 types (structs and enums of integers, strings, vectors, options and each other): one derives `marshal::{{Marshal, Unmarshal}}`, the other `serde::{{Serialize, Deserialize}}`. Each is built with `cargo build --release` several times: *clean* removes the target directory first (the derive macro, `syn` and the runtime crate are built too), *crate alone* rebuilds only the generated crate (`cargo clean -p`). Medians of the runs, in seconds; all runs are listed.\n").unwrap();
+    writeln!(md, "`scripts/compile-time.sh` generates two crates under `/tmp` with the same 200 types (structs and enums of integers, strings, vectors, options and each other): one derives `marshal::{{Marshal, Unmarshal}}`, the other `serde::{{Serialize, Deserialize}}`. Each is built with `cargo build` (dev profile) several times, alternating the two: *clean* removes the target directory first (the derive macro, `syn` and the runtime crate are built too), *crate alone* rebuilds only the generated crate (`cargo clean -p`). Medians of the runs, in seconds; all runs are listed.\n").unwrap();
     writeln!(md, "| build | marshal | serde | marshal ÷ serde | runs (marshal / serde) |\n| --- | ---: | ---: | ---: | --- |").unwrap();
     for (mode, title) in [
         ("full", "clean, with dependencies"),
