@@ -118,21 +118,6 @@ impl<'a> Cursor<'a> {
         Ok(())
     }
 
-    /// Writes `f(item)` for each item, or nothing if they do not fit.
-    #[inline]
-    pub(crate) fn put_mapped<T: Copy>(
-        &mut self,
-        items: &[T],
-        f: impl Fn(T) -> u8,
-    ) -> Result<(), Overflow> {
-        let dst = self.rest().get_mut(..items.len()).ok_or(Overflow)?;
-        for (d, &item) in dst.iter_mut().zip(items) {
-            d.write(f(item));
-        }
-        self.pos += items.len();
-        Ok(())
-    }
-
     /// Claims the next `len` bytes, initialized, for the caller to fill.
     /// Bytes not already known to be initialized are zeroed first.
     #[inline]
@@ -519,7 +504,7 @@ mod tests {
         let mut c = Cursor::new_uninit(&mut buf);
         c.put_array([1, 2]).unwrap();
         c.put_slice(b"abc").unwrap();
-        c.put_mapped(&[-1i8, 2], |b| b as u8).unwrap();
+        c.put_slice(&[0xff, 2]).unwrap();
         assert_eq!(c.written(), 7);
         assert_eq!(c.remaining(), 9);
         assert_eq!(c.into_written(), [1, 2, b'a', b'b', b'c', 0xff, 2]);
@@ -531,7 +516,6 @@ mod tests {
         let mut c = Cursor::new_uninit(&mut buf);
         assert_eq!(c.put_array([0; 4]), Err(Overflow));
         assert_eq!(c.put_slice(&[0; 4]), Err(Overflow));
-        assert_eq!(c.put_mapped(&[0u8; 4], |b| b), Err(Overflow));
         assert!(c.reserve(4).is_err());
         assert_eq!(c.exact(4, |_| Ok(())), Err(Overflow));
         assert_eq!(c.written(), 0);

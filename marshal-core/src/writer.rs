@@ -185,16 +185,6 @@ impl<'a> Writer<'a> {
         self.out.put_slice(bytes)
     }
 
-    /// Writes one byte per item, `f(item)`, with a single bounds check.
-    #[inline]
-    pub(crate) fn put_mapped<T: Copy>(
-        &mut self,
-        items: &[T],
-        f: impl Fn(T) -> u8,
-    ) -> Result<(), Overflow> {
-        self.out.put_mapped(items, f)
-    }
-
     /// Claims the next `len` bytes and returns them for the caller to fill.
     ///
     /// The claimed bytes count as written. This is how a `with` module's

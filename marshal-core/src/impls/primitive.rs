@@ -60,11 +60,6 @@ macro_rules! byte_impls {
             fn encode(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
                 w.put_array(self.to_le_bytes())
             }
-
-            #[inline]
-            fn encode_slice(items: &[Self], w: &mut Writer<'_>) -> Result<(), Overflow> {
-                w.put_mapped(items, |i| i.to_le_bytes()[0])
-            }
         }
 
         impl<'de> Unmarshal<'de> for $ty {
