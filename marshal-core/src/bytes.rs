@@ -452,9 +452,82 @@ pub(crate) fn array_from_memory<'de, T: crate::Unmarshal<'de>, const N: usize>(
     unsafe { out.assume_init() }
 }
 
+/// `bytes` as a `&str`, or `None` if they are not UTF-8.
+///
+/// Most strings on the wire are short and ASCII. `core::str::from_utf8`
+/// spends most of its time on such a string getting its loop aligned, so
+/// ASCII is checked first, a word at a time, and only other strings take
+/// the full validation.
+#[inline]
+pub(crate) fn str_from_utf8(bytes: &[u8]) -> Option<&str> {
+    if is_ascii(bytes) {
+        // SAFETY: `from_utf8_unchecked` requires valid UTF-8 (std,
+        // `str::from_utf8_unchecked`); every byte is below 0x80 (checked
+        // just above), and ASCII is valid UTF-8.
+        Some(unsafe { core::str::from_utf8_unchecked(bytes) })
+    } else {
+        core::str::from_utf8(bytes).ok()
+    }
+}
+
+/// Whether every byte is below 0x80: whole words, then the last word again
+/// (overlapping), so short strings take two or three loads and no loop.
+#[inline]
+fn is_ascii(bytes: &[u8]) -> bool {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let n = bytes.len();
+    if n >= 8 {
+        let (words, _) = bytes.as_chunks::<8>();
+        let mut any = 0u64;
+        for word in words {
+            any |= u64::from_ne_bytes(*word);
+        }
+        if let Some(last) = bytes.last_chunk::<8>() {
+            any |= u64::from_ne_bytes(*last);
+        }
+        any & HIGH == 0
+    } else if n >= 4 {
+        let (Some(first), Some(last)) = (bytes.first_chunk::<4>(), bytes.last_chunk::<4>()) else {
+            return false;
+        };
+        (u32::from_ne_bytes(*first) | u32::from_ne_bytes(*last)) & HIGH as u32 == 0
+    } else {
+        bytes.iter().fold(0, |any, &b| any | b) < 0x80
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn str_from_utf8_agrees_with_core_at_every_length_and_position() {
+        let text = "the quick brown fox jumps over the lazy dog, 0123456789";
+        for len in 0..=text.len() {
+            let ascii = &text.as_bytes()[..len];
+            assert!(is_ascii(ascii), "{len}");
+            assert_eq!(str_from_utf8(ascii), Some(&text[..len]));
+            for at in 0..len {
+                // A high byte at `at`: not ASCII, and on its own not UTF-8.
+                let mut bad = ascii.to_vec();
+                bad[at] = 0x80 | bad[at];
+                assert!(!is_ascii(&bad), "{len} {at}");
+                assert_eq!(str_from_utf8(&bad), None, "{len} {at}");
+                // A two-byte character ending at `at`: valid, not ASCII.
+                if at > 0 {
+                    let mut two = ascii.to_vec();
+                    two[at - 1..=at].copy_from_slice("é".as_bytes());
+                    assert!(!is_ascii(&two), "{len} {at}");
+                    assert_eq!(
+                        str_from_utf8(&two),
+                        core::str::from_utf8(&two).ok(),
+                        "{len} {at}"
+                    );
+                    assert!(str_from_utf8(&two).is_some());
+                }
+            }
+        }
+    }
 
     #[test]
     fn memory_of_is_the_wire_bytes_of_qualifying_types() {

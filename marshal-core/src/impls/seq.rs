@@ -43,7 +43,7 @@ pub(crate) fn decode_str<'de>(r: &mut Reader<'de>) -> Result<&'de str, DecodeErr
     let len = r.take_len(1)?;
     let at = r.position();
     let bytes = r.take(len)?;
-    core::str::from_utf8(bytes).map_err(|_| DecodeError::invalid_utf8(at))
+    crate::bytes::str_from_utf8(bytes).ok_or(DecodeError::invalid_utf8(at))
 }
 
 /// Borrows the bytes from the input.
