@@ -25,7 +25,13 @@ use crate::error::DecodeError;
 pub struct Reader<'de> {
     rest: &'de [u8],
     pos: usize,
+    /// Bytes that collections may still allocate ahead of their items.
+    prealloc: usize,
 }
+
+/// Bytes of memory that each byte of input buys for allocating collections
+/// ahead of their items (see [`Reader::capacity_for`]).
+const PREALLOC_PER_INPUT_BYTE: usize = 4;
 
 impl<'de> Reader<'de> {
     /// Creates a reader at the start of `input`.
@@ -39,6 +45,7 @@ impl<'de> Reader<'de> {
         Reader {
             rest: input,
             pos: 0,
+            prealloc: input.len().saturating_mul(PREALLOC_PER_INPUT_BYTE),
         }
     }
 
@@ -117,7 +124,10 @@ impl<'de> Reader<'de> {
     /// Consumes the next `len` bytes and returns a reader over just them,
     /// with one bounds check. Offsets in its errors still count from the
     /// start of the whole input. Derived decoders read fixed-size types this
-    /// way, so the per-field checks on the short reader fold away.
+    /// way, so the per-field checks on the short reader fold away. The
+    /// sub-reader allocates nothing ahead of items (see
+    /// [`capacity_for`](Reader::capacity_for)): collections decoded from it
+    /// grow as their items decode.
     ///
     /// ```
     /// use marshal::{DecodeErrorKind, Reader};
@@ -133,7 +143,11 @@ impl<'de> Reader<'de> {
     pub fn split(&mut self, len: usize) -> Result<Reader<'de>, DecodeError> {
         let pos = self.pos;
         let rest = self.take(len)?;
-        Ok(Reader { rest, pos })
+        Ok(Reader {
+            rest,
+            pos,
+            prealloc: 0,
+        })
     }
 
     /// Consumes one byte.
@@ -176,6 +190,44 @@ impl<'de> Reader<'de> {
             return Err(DecodeError::length_overflow(raw, at));
         }
         Ok(len)
+    }
+
+    /// How many of `len` items of `T` a collection should make room for
+    /// before decoding them.
+    ///
+    /// A length prefix that passed [`take_len`](Reader::take_len) still
+    /// proves little: a hostile input can claim as many items as it has
+    /// bytes, each of them much larger in memory than on the wire. So the
+    /// room allocated ahead of items, over a whole decode, is at most four
+    /// times the size of the input: a collection gets all `len` items while
+    /// that allowance lasts, and after that grows as its items actually
+    /// decode. Honest input whose items are no more than four times larger
+    /// in memory than on the wire is allocated exactly, once.
+    ///
+    /// ```
+    /// let input = [0u8; 16];
+    /// let mut r = marshal::Reader::new(&input);
+    /// assert_eq!(r.capacity_for::<u64>(2), 2); // 16 of the 64 bytes allowed
+    /// assert_eq!(r.capacity_for::<[u8; 40]>(2), 1); // 40 of the 48 left
+    /// assert_eq!(r.capacity_for::<u64>(2), 1); // the last 8
+    /// assert_eq!(r.capacity_for::<u8>(1), 0);
+    /// ```
+    #[inline]
+    pub fn capacity_for<T>(&mut self, len: usize) -> usize {
+        self.capacity_by_size(len, core::mem::size_of::<T>(), 1)
+    }
+
+    /// [`capacity_for`](Reader::capacity_for) for items charged `size`
+    /// bytes each, and only if room for at least `min` of them is left.
+    #[inline]
+    pub(crate) fn capacity_by_size(&mut self, len: usize, size: usize, min: usize) -> usize {
+        let size = size.max(1);
+        let capacity = len.min(self.prealloc / size);
+        if capacity < min {
+            return 0;
+        }
+        self.prealloc -= capacity * size;
+        capacity
     }
 
     /// Fails with [`TrailingBytes`](crate::DecodeErrorKind::TrailingBytes)

@@ -403,9 +403,9 @@ pub trait Unmarshal<'de>: Sized {
     /// Reads `len` values into a `Vec`; slices and vectors call this after
     /// reading and checking their length prefix, so a type whose encoding is
     /// its memory (like `u8`) can copy the whole run at once. The default
-    /// decodes one value at a time. Its first allocation is no larger than
-    /// the remaining input (and at most 1 MiB), so a lying length cannot
-    /// cause a large allocation; beyond that the vector grows only as values
+    /// decodes one value at a time. It allocates up front only what
+    /// [`Reader::capacity_for`] allows, so a lying length cannot cause a
+    /// large allocation; beyond that the vector grows only as values
     /// actually decode.
     ///
     /// ```
@@ -422,7 +422,7 @@ pub trait Unmarshal<'de>: Sized {
             let bytes = r.take(len.saturating_mul(core::mem::size_of::<Self>()))?;
             return Ok(crate::bytes::vec_from_memory(bytes));
         }
-        let mut out = alloc::vec::Vec::with_capacity(cautious_capacity::<Self>(len, r.remaining()));
+        let mut out = alloc::vec::Vec::with_capacity(r.capacity_for::<Self>(len));
         // Fixed-size values: one check for the run, then each value reads
         // from exactly its share.
         if Self::MIN_LEN_IS_EXACT && Self::MIN_LEN > 0 {
@@ -495,17 +495,4 @@ pub trait Unmarshal<'de>: Sized {
             None => Ok(items.map(|item| item.unwrap_or_else(|| unreachable!()))),
         }
     }
-}
-
-/// The capacity to allocate up front for `len` items of `T` when
-/// `remaining` input bytes are left: all of them, as long as that takes no
-/// more memory than the remaining input and at most 1 MiB. A collection
-/// beyond that grows as its items actually decode, so memory stays
-/// proportional to the input that was consumed.
-#[cfg(feature = "alloc")]
-#[inline]
-pub(crate) fn cautious_capacity<T>(len: usize, remaining: usize) -> usize {
-    const MAX_PREALLOC_BYTES: usize = 1 << 20;
-    let size = core::mem::size_of::<T>().max(1);
-    len.min(remaining.min(MAX_PREALLOC_BYTES) / size)
 }

@@ -9,8 +9,6 @@ use super::seq::{LEN_PREFIX, decode_str};
 use crate::error::{DecodeError, Overflow};
 use crate::fingerprint as fp;
 use crate::reader::Reader;
-#[cfg(feature = "std")]
-use crate::traits::cautious_capacity;
 use crate::traits::{Marshal, Unmarshal};
 use crate::writer::Writer;
 
@@ -221,10 +219,8 @@ where
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
         let len = r.take_len(K::MIN_LEN.saturating_add(V::MIN_LEN))?;
-        let mut map = Self::with_capacity_and_hasher(
-            cautious_capacity::<(K, V)>(len, r.remaining()),
-            S::default(),
-        );
+        let mut map =
+            Self::with_capacity_and_hasher(table_capacity::<(K, V)>(r, len), S::default());
         for _ in 0..len {
             let k = K::decode(r)?;
             map.insert(k, V::decode(r)?);
@@ -244,13 +240,24 @@ where
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
         let len = r.take_len(T::MIN_LEN)?;
-        let mut set = Self::with_capacity_and_hasher(
-            cautious_capacity::<T>(len, r.remaining()),
-            S::default(),
-        );
+        let mut set = Self::with_capacity_and_hasher(table_capacity::<T>(r, len), S::default());
         for _ in 0..len {
             set.insert(T::decode(r)?);
         }
         Ok(set)
     }
+}
+
+/// How many of `len` entries of type `E` a hash table should make room for
+/// before decoding them, within the allowance of
+/// [`Reader::capacity_for`]. A table takes more memory than its entries:
+/// with std's load factor of 7/8 rounded up to a power of two, up to about
+/// 2.3 slots per entry, and a control byte per slot plus one group of them.
+/// So each entry is charged four times its size plus four bytes, and a
+/// table is allocated up front only for four entries or more; that covers
+/// the table's memory for every entry size.
+#[cfg(feature = "std")]
+#[inline]
+fn table_capacity<E>(r: &mut Reader<'_>, len: usize) -> usize {
+    r.capacity_by_size(len, 4 * (core::mem::size_of::<E>() + 1), 4)
 }
