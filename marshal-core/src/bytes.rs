@@ -510,7 +510,7 @@ mod tests {
             for at in 0..len {
                 // A high byte at `at`: not ASCII, and on its own not UTF-8.
                 let mut bad = ascii.to_vec();
-                bad[at] = 0x80 | bad[at];
+                bad[at] |= 0x80;
                 assert!(!is_ascii(&bad), "{len} {at}");
                 assert_eq!(str_from_utf8(&bad), None, "{len} {at}");
                 // A two-byte character ending at `at`: valid, not ASCII.
