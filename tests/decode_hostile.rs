@@ -1707,3 +1707,188 @@ fn decode_error_is_an_error_with_a_message_for_every_kind() {
         assert_eq!(boxed.to_string(), message);
     }
 }
+
+// ---------------------------------------------------------------------------
+// (g) Deep nesting: recursive types decode by recursion, so hostile input
+// that nests deeper than the reader's limit is an error, not a stack
+// overflow that aborts the process.
+
+/// A linked list: one `Box` per level.
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
+enum List {
+    Nil,
+    Cons(u8, Box<List>),
+}
+
+/// A tree: one `Vec` per level.
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
+struct Tree {
+    children: Vec<Tree>,
+}
+
+/// A document: maps, sets, deques, shared pointers and `Cow` slices.
+#[derive(Marshal, Unmarshal, Debug, PartialEq, Clone, PartialOrd, Ord, Eq, Hash)]
+enum Doc<'a> {
+    Leaf(u8),
+    Map(BTreeMap<u8, Doc<'a>>),
+    Set(BTreeSet<Doc<'a>>),
+    Deque(VecDeque<Doc<'a>>),
+    Rc(Rc<Doc<'a>>),
+    Arc(Arc<Doc<'a>>),
+    Cow(Cow<'a, [Doc<'a>]>),
+}
+
+/// `Cons` `levels` times, then `Nil`.
+fn deep_list(levels: usize) -> Vec<u8> {
+    let mut input = [1, 0, 0, 0, 7].repeat(levels);
+    input.extend([0, 0, 0, 0]);
+    input
+}
+
+/// A tree `levels` deep, one child per node.
+fn deep_tree(levels: usize) -> Vec<u8> {
+    let mut input = 1u64.to_le_bytes().repeat(levels - 1);
+    input.extend(0u64.to_le_bytes());
+    input
+}
+
+/// A document `levels` deep, cycling through every container.
+fn deep_doc(levels: usize) -> Vec<u8> {
+    let mut input = Vec::new();
+    for level in 0..levels {
+        let variant = 1 + level as u32 % 6;
+        input.extend(variant.to_le_bytes());
+        match variant {
+            1 => input.extend(1u64.to_le_bytes().into_iter().chain([9])), // one entry, key 9
+            2 | 3 | 6 => input.extend(1u64.to_le_bytes()),                // one item
+            _ => {}                                                       // Rc, Arc
+        }
+    }
+    input.extend([0, 0, 0, 0, 1]); // Leaf(1)
+    input
+}
+
+fn depth_of_list(list: &List) -> usize {
+    match list {
+        List::Nil => 0,
+        List::Cons(_, next) => 1 + depth_of_list(next),
+    }
+}
+
+#[test]
+fn nesting_up_to_the_limit_decodes() {
+    let limit = marshal::Reader::DEFAULT_MAX_DEPTH as usize;
+    assert_eq!(limit, 256);
+    let list = marshal::from_bytes::<List>(&deep_list(limit)).unwrap();
+    assert_eq!(depth_of_list(&list), limit);
+    assert_eq!(marshal::to_vec(&list), deep_list(limit));
+    let tree = marshal::from_bytes::<Tree>(&deep_tree(limit)).unwrap();
+    assert_eq!(marshal::to_vec(&tree), deep_tree(limit));
+    let input = deep_doc(limit);
+    let doc = marshal::from_bytes::<Doc>(&input).unwrap();
+    assert_eq!(marshal::to_vec(&doc), input);
+}
+
+#[test]
+fn nesting_past_the_limit_is_too_deep() {
+    let limit = marshal::Reader::DEFAULT_MAX_DEPTH as usize;
+    // One level too many: the error is where that level's box or
+    // collection starts.
+    let e = marshal::from_bytes::<List>(&deep_list(limit + 1)).unwrap_err();
+    assert_eq!(e.kind(), DecodeErrorKind::TooDeep { limit: 256 });
+    assert_eq!(e.offset(), 5 * limit + 5);
+    let e = marshal::from_bytes::<Tree>(&deep_tree(limit + 1)).unwrap_err();
+    assert_eq!(e.kind(), DecodeErrorKind::TooDeep { limit: 256 });
+    assert_eq!(e.offset(), 8 * limit);
+    let input = deep_doc(limit + 1);
+    let e = marshal::from_bytes::<Doc>(&input).unwrap_err();
+    assert_eq!(e.kind(), DecodeErrorKind::TooDeep { limit: 256 });
+    assert_eq!(e.offset(), deep_doc(limit).len() - 5 + 4);
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "collections and boxes nested more than 256 deep (raise the limit with \
+             Reader::with_max_depth) at byte {}",
+            e.offset()
+        )
+    );
+}
+
+/// A million levels in a few megabytes: without the limit, each would be
+/// a stack frame, and the process would abort.
+#[test]
+fn a_million_levels_is_an_error_not_a_stack_overflow() {
+    for (input, e) in [
+        (
+            deep_list(1_000_000),
+            marshal::from_bytes::<List>(&deep_list(1_000_000)).err(),
+        ),
+        (
+            deep_tree(1_000_000),
+            marshal::from_bytes::<Tree>(&deep_tree(1_000_000)).err(),
+        ),
+        (
+            deep_doc(1_000_000),
+            marshal::from_bytes::<Doc>(&deep_doc(1_000_000)).err(),
+        ),
+    ] {
+        let e = e.expect("decoded");
+        assert_eq!(e.kind(), DecodeErrorKind::TooDeep { limit: 256 });
+        assert!(e.offset() < input.len() / 1000);
+    }
+}
+
+#[test]
+fn the_depth_limit_can_be_raised_and_lowered() {
+    use marshal::Reader;
+    // Raised: 1,000 levels, on a thread with room for them.
+    let decoded = std::thread::Builder::new()
+        .stack_size(16 << 20)
+        .spawn(|| {
+            let input = deep_list(1000);
+            let mut r = Reader::new(&input).with_max_depth(1000);
+            let list = List::decode(&mut r).map(|l| depth_of_list(&l));
+            let mut r = Reader::new(&input).with_max_depth(999);
+            (list, List::decode(&mut r).map(|_| ()))
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    assert_eq!(decoded.0, Ok(1000));
+    assert_eq!(
+        decoded.1.map_err(|e| e.kind()),
+        Err(DecodeErrorKind::TooDeep { limit: 999 })
+    );
+
+    // Lowered to none: fixed-size items are not a level, anything else is.
+    let bytes = marshal::to_vec(&vec![1u32, 2]);
+    let mut r = Reader::new(&bytes).with_max_depth(0);
+    assert_eq!(Vec::<u32>::decode(&mut r), Ok(vec![1, 2]));
+    let bytes = marshal::to_vec(&Box::new([1u8; 4]));
+    let mut r = Reader::new(&bytes).with_max_depth(0);
+    assert_eq!(Box::<[u8; 4]>::decode(&mut r), Ok(Box::new([1; 4])));
+    let bytes = marshal::to_vec(&vec![String::new()]);
+    let mut r = Reader::new(&bytes).with_max_depth(0);
+    assert_eq!(
+        Vec::<String>::decode(&mut r).map_err(|e| (e.kind(), e.offset())),
+        Err((DecodeErrorKind::TooDeep { limit: 0 }, 0))
+    );
+
+    // Siblings do not add up: the depth is restored after each.
+    let wide = vec![vec![String::from("a")]; 1000];
+    let bytes = marshal::to_vec(&wide);
+    let mut r = Reader::new(&bytes).with_max_depth(2);
+    assert_eq!(Vec::<Vec<String>>::decode(&mut r), Ok(wide));
+    // And a sub-reader keeps the limit.
+    let bytes = marshal::to_vec(&vec![vec![1u64]]);
+    let mut r = Reader::new(&bytes).with_max_depth(1);
+    let mut sub = r.split(bytes.len()).unwrap();
+    assert_eq!(Vec::<Vec<u64>>::decode(&mut sub), Ok(vec![vec![1]]));
+    let bytes = marshal::to_vec(&vec![vec![String::new()]]);
+    let mut r = Reader::new(&bytes).with_max_depth(1);
+    let mut sub = r.split(bytes.len()).unwrap();
+    assert_eq!(
+        Vec::<Vec<String>>::decode(&mut sub).map_err(|e| e.kind()),
+        Err(DecodeErrorKind::TooDeep { limit: 1 })
+    );
+}

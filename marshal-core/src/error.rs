@@ -95,6 +95,7 @@ enum Repr {
     UnknownGoTimeVersion(u8),
     InvalidSignedNanos(i32),
     FingerprintMismatch { found: u64 },
+    TooDeep { limit: u32 },
     Custom(&'static &'static str),
 }
 
@@ -185,6 +186,12 @@ pub enum DecodeErrorKind {
         /// The fingerprint found in the input.
         found: u64,
     },
+    /// Collections and boxes nested more deeply than the reader allows
+    /// (see [`Reader::with_max_depth`](crate::Reader::with_max_depth)).
+    TooDeep {
+        /// The limit that was exceeded.
+        limit: u32,
+    },
     /// An error raised by a `with` module or a manual implementation.
     Custom(&'static str),
 }
@@ -216,6 +223,7 @@ impl DecodeError {
             Repr::UnknownGoTimeVersion(v) => DecodeErrorKind::UnknownGoTimeVersion(v),
             Repr::InvalidSignedNanos(n) => DecodeErrorKind::InvalidSignedNanos(n),
             Repr::FingerprintMismatch { found } => DecodeErrorKind::FingerprintMismatch { found },
+            Repr::TooDeep { limit } => DecodeErrorKind::TooDeep { limit },
             Repr::Custom(msg) => DecodeErrorKind::Custom(msg),
         }
     }
@@ -313,6 +321,11 @@ impl DecodeError {
     #[cold]
     pub(crate) const fn trailing_bytes(count: usize, offset: usize) -> Self {
         Self::new(Repr::TrailingBytes { count }, offset)
+    }
+
+    #[cold]
+    pub(crate) const fn too_deep(limit: u32, offset: usize) -> Self {
+        Self::new(Repr::TooDeep { limit }, offset)
     }
 
     #[cold]
@@ -419,6 +432,11 @@ impl fmt::Display for DecodeError {
                 f,
                 "fingerprint mismatch: the data carries fingerprint {found:#018x}, which is \
                  not the expected type's, so it was written in another wire format"
+            )?,
+            DecodeErrorKind::TooDeep { limit } => write!(
+                f,
+                "collections and boxes nested more than {limit} deep (raise the limit with \
+                 Reader::with_max_depth)"
             )?,
             DecodeErrorKind::Custom(msg) => f.write_str(msg)?,
         }

@@ -27,6 +27,10 @@ pub struct Reader<'de> {
     pos: usize,
     /// Bytes that collections may still allocate ahead of their items.
     prealloc: usize,
+    /// Levels of collections and boxes that may still be entered.
+    depth: u32,
+    /// The limit `depth` started from, for the error.
+    max_depth: u32,
 }
 
 /// Bytes of memory that each byte of input buys for allocating collections
@@ -46,7 +50,76 @@ impl<'de> Reader<'de> {
             rest: input,
             pos: 0,
             prealloc: input.len().saturating_mul(PREALLOC_PER_INPUT_BYTE),
+            depth: Self::DEFAULT_MAX_DEPTH,
+            max_depth: Self::DEFAULT_MAX_DEPTH,
         }
+    }
+
+    /// How deeply collections and boxes may nest unless
+    /// [`with_max_depth`](Reader::with_max_depth) says otherwise.
+    ///
+    /// A recursive type (a tree of `Vec`s, a list of `Box`es) decodes by
+    /// recursion, one stack frame or more per level, so without a limit a
+    /// small hostile input could nest deeply enough to overflow the stack
+    /// and abort the process. In an unoptimized build a level of a typical
+    /// recursive type takes one to two KiB of stack, so 256 levels stay well
+    /// within the 2 MiB of a spawned thread.
+    ///
+    /// ```
+    /// assert_eq!(marshal::Reader::DEFAULT_MAX_DEPTH, 256);
+    /// ```
+    pub const DEFAULT_MAX_DEPTH: u32 = 256;
+
+    /// Sets how deeply collections and boxes may nest. Each `Vec`,
+    /// `VecDeque`, map, set, `Box`, `Rc` or `Arc` entered while decoding is
+    /// one level, except collections of fixed-size items, which cannot
+    /// recurse; past the limit, decoding fails with
+    /// [`TooDeep`](crate::DecodeErrorKind::TooDeep).
+    ///
+    /// ```
+    /// use marshal::{DecodeErrorKind, Reader, Unmarshal};
+    ///
+    /// let bytes = marshal::to_vec(&vec![vec![String::from("a")]]);
+    /// let mut r = Reader::new(&bytes).with_max_depth(1);
+    /// let err = Vec::<Vec<String>>::decode(&mut r).unwrap_err();
+    /// assert_eq!(err.kind(), DecodeErrorKind::TooDeep { limit: 1 });
+    ///
+    /// let mut r = Reader::new(&bytes).with_max_depth(2);
+    /// assert!(Vec::<Vec<String>>::decode(&mut r).is_ok());
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn with_max_depth(mut self, max_depth: u32) -> Self {
+        self.depth = max_depth;
+        self.max_depth = max_depth;
+        self
+    }
+
+    /// Runs `f` one level deeper, or fails with
+    /// [`TooDeep`](crate::DecodeErrorKind::TooDeep) if the reader's depth
+    /// limit is reached. Collections and boxes decode their contents this
+    /// way; a manual implementation of a container should too.
+    ///
+    /// ```
+    /// use marshal::{DecodeErrorKind, Reader};
+    ///
+    /// let mut r = Reader::new(&[7]).with_max_depth(1);
+    /// let err = r.nest(|r| r.nest(|r| r.take_u8())).unwrap_err();
+    /// assert_eq!(err.kind(), DecodeErrorKind::TooDeep { limit: 1 });
+    /// assert_eq!(r.nest(|r| r.take_u8()), Ok(7));
+    /// ```
+    #[inline]
+    pub fn nest<T>(
+        &mut self,
+        f: impl FnOnce(&mut Self) -> Result<T, DecodeError>,
+    ) -> Result<T, DecodeError> {
+        let Some(depth) = self.depth.checked_sub(1) else {
+            return Err(DecodeError::too_deep(self.max_depth, self.pos));
+        };
+        self.depth = depth;
+        let result = f(self);
+        self.depth = depth + 1;
+        result
     }
 
     /// Bytes consumed so far: the offset of the next byte in the input.
@@ -147,6 +220,8 @@ impl<'de> Reader<'de> {
             rest,
             pos,
             prealloc: 0,
+            depth: self.depth,
+            max_depth: self.max_depth,
         })
     }
 

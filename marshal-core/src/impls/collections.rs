@@ -5,6 +5,7 @@ use alloc::collections::{BTreeMap, BTreeSet, VecDeque};
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use super::nest_unless_fixed;
 use super::seq::{LEN_PREFIX, decode_str};
 use crate::error::{DecodeError, Overflow};
 use crate::fingerprint as fp;
@@ -164,8 +165,10 @@ impl<'de, T: Unmarshal<'de>> Unmarshal<'de> for Vec<T> {
 
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        let len = r.take_len(T::MIN_LEN)?;
-        T::decode_vec(r, len)
+        nest_unless_fixed::<T, _>(r, |r| {
+            let len = r.take_len(T::MIN_LEN)?;
+            T::decode_vec(r, len)
+        })
     }
 }
 
@@ -183,13 +186,15 @@ impl<'de, K: Unmarshal<'de> + Ord, V: Unmarshal<'de>> Unmarshal<'de> for BTreeMa
 
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        let len = r.take_len(K::MIN_LEN.saturating_add(V::MIN_LEN))?;
-        let mut map = BTreeMap::new();
-        for _ in 0..len {
-            let k = K::decode(r)?;
-            map.insert(k, V::decode(r)?);
-        }
-        Ok(map)
+        nest_unless_fixed::<(K, V), _>(r, |r| {
+            let len = r.take_len(K::MIN_LEN.saturating_add(V::MIN_LEN))?;
+            let mut map = BTreeMap::new();
+            for _ in 0..len {
+                let k = K::decode(r)?;
+                map.insert(k, V::decode(r)?);
+            }
+            Ok(map)
+        })
     }
 }
 
@@ -198,12 +203,14 @@ impl<'de, T: Unmarshal<'de> + Ord> Unmarshal<'de> for BTreeSet<T> {
 
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        let len = r.take_len(T::MIN_LEN)?;
-        let mut set = BTreeSet::new();
-        for _ in 0..len {
-            set.insert(T::decode(r)?);
-        }
-        Ok(set)
+        nest_unless_fixed::<T, _>(r, |r| {
+            let len = r.take_len(T::MIN_LEN)?;
+            let mut set = BTreeSet::new();
+            for _ in 0..len {
+                set.insert(T::decode(r)?);
+            }
+            Ok(set)
+        })
     }
 }
 
@@ -218,14 +225,16 @@ where
 
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        let len = r.take_len(K::MIN_LEN.saturating_add(V::MIN_LEN))?;
-        let mut map =
-            Self::with_capacity_and_hasher(table_capacity::<(K, V)>(r, len), S::default());
-        for _ in 0..len {
-            let k = K::decode(r)?;
-            map.insert(k, V::decode(r)?);
-        }
-        Ok(map)
+        nest_unless_fixed::<(K, V), _>(r, |r| {
+            let len = r.take_len(K::MIN_LEN.saturating_add(V::MIN_LEN))?;
+            let mut map =
+                Self::with_capacity_and_hasher(table_capacity::<(K, V)>(r, len), S::default());
+            for _ in 0..len {
+                let k = K::decode(r)?;
+                map.insert(k, V::decode(r)?);
+            }
+            Ok(map)
+        })
     }
 }
 
@@ -239,12 +248,14 @@ where
 
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        let len = r.take_len(T::MIN_LEN)?;
-        let mut set = Self::with_capacity_and_hasher(table_capacity::<T>(r, len), S::default());
-        for _ in 0..len {
-            set.insert(T::decode(r)?);
-        }
-        Ok(set)
+        nest_unless_fixed::<T, _>(r, |r| {
+            let len = r.take_len(T::MIN_LEN)?;
+            let mut set = Self::with_capacity_and_hasher(table_capacity::<T>(r, len), S::default());
+            for _ in 0..len {
+                set.insert(T::decode(r)?);
+            }
+            Ok(set)
+        })
     }
 }
 

@@ -10,3 +10,15 @@ mod time;
 
 #[cfg(feature = "alloc")]
 pub use pointer::CowUnmarshal;
+
+/// Runs `f`, which decodes a collection or box of `T`, one nesting level
+/// deeper ([`Reader::nest`]), unless `T` is fixed-size: such a value holds
+/// no collection or box, so it cannot recurse.
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn nest_unless_fixed<'de, T: crate::Unmarshal<'de>, R>(
+    r: &mut crate::Reader<'de>,
+    f: impl FnOnce(&mut crate::Reader<'de>) -> Result<R, crate::DecodeError>,
+) -> Result<R, crate::DecodeError> {
+    if T::MIN_LEN_IS_EXACT { f(r) } else { r.nest(f) }
+}

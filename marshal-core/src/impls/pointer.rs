@@ -63,6 +63,7 @@ mod decode {
     use alloc::vec::Vec;
 
     use crate::error::DecodeError;
+    use crate::impls::nest_unless_fixed;
     use crate::impls::seq::{LEN_PREFIX, decode_str};
     use crate::reader::Reader;
     use crate::traits::Unmarshal;
@@ -73,7 +74,7 @@ mod decode {
             impl<'de, T: Unmarshal<'de>> Unmarshal<'de> for $ptr<T> {
                 #[inline]
                 fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-                    T::decode(r).map($ptr::new)
+                    nest_unless_fixed::<T, _>(r, |r| T::decode(r).map($ptr::new))
                 }
             }
 
@@ -144,8 +145,10 @@ mod decode {
         where
             'de: 'a,
         {
-            let len = r.take_len(T::MIN_LEN)?;
-            T::decode_cow_slice(r, len)
+            nest_unless_fixed::<T, _>(r, |r| {
+                let len = r.take_len(T::MIN_LEN)?;
+                T::decode_cow_slice(r, len)
+            })
         }
     }
 
