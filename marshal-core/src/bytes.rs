@@ -505,6 +505,23 @@ pub(crate) fn str_from_utf8(bytes: &[u8]) -> Option<&str> {
     }
 }
 
+/// An owned copy of `s`, copied inline when it is short (see
+/// [`copy_short_or_long`]) rather than through a call to `memcpy`.
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn string_from(s: &str) -> alloc::string::String {
+    let mut bytes = alloc::vec::Vec::<u8>::with_capacity(s.len());
+    copy_short_or_long(&mut bytes.spare_capacity_mut()[..s.len()], s.as_bytes());
+    // SAFETY: `set_len` requires `new_len <= capacity()` and the first
+    // `new_len` elements to be initialized (std, `Vec::set_len`). The
+    // capacity is at least `s.len()`, and the copy just above wrote all
+    // `s.len()` bytes.
+    unsafe { bytes.set_len(s.len()) };
+    // SAFETY: `from_utf8_unchecked` requires the bytes to be valid UTF-8
+    // (std, `String::from_utf8_unchecked`); they are a copy of a `str`.
+    unsafe { alloc::string::String::from_utf8_unchecked(bytes) }
+}
+
 /// Whether every byte is below 0x80: whole words, then the last word again
 /// (overlapping), so short strings take two or three loads and no loop.
 #[inline]
@@ -556,6 +573,17 @@ mod tests {
             let mut c = Cursor::new_uninit(&mut buf[..len]);
             c.put_slice(&src[..len]).unwrap();
             assert_eq!(c.into_written(), &src[..len], "{len}");
+        }
+    }
+
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn string_from_copies_every_length() {
+        let text = "short, then long enough for memcpy: ßüñ and more, 0123456789";
+        for end in (0..=text.len()).filter(|&end| text.is_char_boundary(end)) {
+            let s = string_from(&text[..end]);
+            assert_eq!(s, &text[..end]);
+            assert!(s.capacity() >= end);
         }
     }
 

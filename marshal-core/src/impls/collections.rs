@@ -156,7 +156,7 @@ impl<'de> Unmarshal<'de> for String {
 
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        decode_str(r).map(String::from)
+        decode_str(r).map(crate::bytes::string_from)
     }
 }
 
