@@ -24,7 +24,9 @@ use crate::error::DecodeError;
 #[derive(Debug, Clone)]
 pub struct Reader<'de> {
     rest: &'de [u8],
-    pos: usize,
+    /// The offset just past `rest` in the whole input: the position is
+    /// `end - rest.len()`, so consuming bytes updates `rest` alone.
+    end: usize,
     /// Bytes that collections may still allocate ahead of their items.
     prealloc: usize,
     /// Levels of collections and boxes that may still be entered.
@@ -48,7 +50,7 @@ impl<'de> Reader<'de> {
     pub fn new(input: &'de [u8]) -> Self {
         Reader {
             rest: input,
-            pos: 0,
+            end: input.len(),
             prealloc: input.len().saturating_mul(PREALLOC_PER_INPUT_BYTE),
             depth: Self::DEFAULT_MAX_DEPTH,
             max_depth: Self::DEFAULT_MAX_DEPTH,
@@ -114,7 +116,7 @@ impl<'de> Reader<'de> {
         f: impl FnOnce(&mut Self) -> Result<T, DecodeError>,
     ) -> Result<T, DecodeError> {
         let Some(depth) = self.depth.checked_sub(1) else {
-            return Err(DecodeError::too_deep(self.max_depth, self.pos));
+            return Err(DecodeError::too_deep(self.max_depth, self.position()));
         };
         self.depth = depth;
         let result = f(self);
@@ -131,7 +133,7 @@ impl<'de> Reader<'de> {
     /// ```
     #[inline]
     pub fn position(&self) -> usize {
-        self.pos
+        self.end - self.rest.len()
     }
 
     /// Bytes not yet consumed.
@@ -171,10 +173,12 @@ impl<'de> Reader<'de> {
     #[inline]
     pub fn take(&mut self, len: usize) -> Result<&'de [u8], DecodeError> {
         let Some((head, tail)) = self.rest.split_at_checked(len) else {
-            return Err(DecodeError::unexpected_end(self.pos, len - self.rest.len()));
+            return Err(DecodeError::unexpected_end(
+                self.position(),
+                len - self.rest.len(),
+            ));
         };
         self.rest = tail;
-        self.pos += len;
         Ok(head)
     }
 
@@ -187,10 +191,12 @@ impl<'de> Reader<'de> {
     #[inline]
     pub fn take_array<const N: usize>(&mut self) -> Result<[u8; N], DecodeError> {
         let Some((head, tail)) = self.rest.split_first_chunk::<N>() else {
-            return Err(DecodeError::unexpected_end(self.pos, N - self.rest.len()));
+            return Err(DecodeError::unexpected_end(
+                self.position(),
+                N - self.rest.len(),
+            ));
         };
         self.rest = tail;
-        self.pos += N;
         Ok(*head)
     }
 
@@ -214,11 +220,10 @@ impl<'de> Reader<'de> {
     /// ```
     #[inline]
     pub fn split(&mut self, len: usize) -> Result<Reader<'de>, DecodeError> {
-        let pos = self.pos;
         let rest = self.take(len)?;
         Ok(Reader {
             rest,
-            pos,
+            end: self.position(),
             prealloc: 0,
             depth: self.depth,
             max_depth: self.max_depth,
@@ -258,7 +263,7 @@ impl<'de> Reader<'de> {
     /// ```
     #[inline]
     pub fn take_len(&mut self, min_item_len: usize) -> Result<usize, DecodeError> {
-        let at = self.pos;
+        let at = self.position();
         let raw = u64::from_le_bytes(self.take_array()?);
         let len = usize::try_from(raw).map_err(|_| DecodeError::length_overflow(raw, at))?;
         if len > self.rest.len() / min_item_len.max(1) {
@@ -320,7 +325,7 @@ impl<'de> Reader<'de> {
         if self.rest.is_empty() {
             Ok(())
         } else {
-            Err(DecodeError::trailing_bytes(self.rest.len(), self.pos))
+            Err(DecodeError::trailing_bytes(self.rest.len(), self.position()))
         }
     }
 }
