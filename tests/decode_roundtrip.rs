@@ -1356,3 +1356,45 @@ fn zero_sized_items_are_bounded_by_the_input() {
         Ok(vec![])
     );
 }
+
+/// Unit-only enums decode through a tag check and a lookup; every tag byte
+/// either names its variant or is an `InvalidTag`, with sparse, unordered
+/// tags too.
+#[test]
+fn unit_only_enums_map_every_tag() {
+    #[derive(Marshal, Unmarshal, Debug, PartialEq, Clone, Copy)]
+    #[marshal(tag_type = u8)]
+    enum Sparse {
+        #[marshal(tag = 5)]
+        Five,
+        #[marshal(tag = 0)]
+        Zero,
+        #[marshal(tag = 200)]
+        TwoHundred,
+        /// Untagged: its index.
+        Three,
+    }
+    for byte in 0..=u8::MAX {
+        let expected = match byte {
+            5 => Some(Sparse::Five),
+            0 => Some(Sparse::Zero),
+            200 => Some(Sparse::TwoHundred),
+            3 => Some(Sparse::Three),
+            _ => None,
+        };
+        let decoded = marshal::from_bytes::<Sparse>(&[byte]);
+        match expected {
+            Some(v) => {
+                assert_eq!(decoded, Ok(v));
+                assert_eq!(marshal::to_vec(&v), [byte]);
+            }
+            None => assert_eq!(
+                decoded.map_err(|e| e.kind()),
+                Err(marshal::DecodeErrorKind::InvalidTag {
+                    tag: byte.into(),
+                    ty: "Sparse"
+                })
+            ),
+        }
+    }
+}

@@ -138,6 +138,7 @@ pub const fn is_memcpy_equivalent<T: Marshal + ?Sized>() -> bool {
 /// longer.push(0);
 /// assert!(marshal_core::from_bytes::<(u8, &str)>(&longer).is_err());
 /// ```
+#[inline]
 pub fn from_bytes<'de, T: Unmarshal<'de>>(input: &'de [u8]) -> Result<T, DecodeError> {
     let mut r = Reader::new(input);
     let value = T::decode(&mut r)?;

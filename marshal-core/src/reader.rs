@@ -325,7 +325,10 @@ impl<'de> Reader<'de> {
         if self.rest.is_empty() {
             Ok(())
         } else {
-            Err(DecodeError::trailing_bytes(self.rest.len(), self.position()))
+            Err(DecodeError::trailing_bytes(
+                self.rest.len(),
+                self.position(),
+            ))
         }
     }
 }

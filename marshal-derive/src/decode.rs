@@ -105,16 +105,49 @@ fn enum_body(
         let build = construct(&quote!(Self::#ident), &variant.fields, private);
         quote!(#value => ::core::result::Result::Ok(#build),)
     });
-    quote! {
+    let invalid = quote! {
+        ::core::result::Result::Err(#private::DecodeError::invalid_tag(
+            ::core::convert::From::from(#tag),
+            &#name,
+            #at,
+        ))
+    };
+    let read_tag = quote! {
         let #at = #private::Reader::position(#r);
         let #tag = <#tag_ty as #private::Unmarshal<'__de>>::decode(#r)?;
+    };
+    if let Some(first) = variants
+        .first()
+        .filter(|_| variants.iter().all(|v| v.fields.is_empty()))
+    {
+        // Unit variants only: check the tag, then map it to a variant with
+        // a match that has no failing arm. The compiler turns that into a
+        // table lookup or plain arithmetic instead of one branch per variant,
+        // which a random run of variants would mispredict.
+        let tags = variants.iter().map(|v| tag_literal(v.tag, tag_type));
+        let map = variants.iter().map(|v| {
+            let (value, ident) = (tag_literal(v.tag, tag_type), v.ident);
+            quote!(#value => Self::#ident,)
+        });
+        let first = first.ident;
+        return quote! {
+            #read_tag
+            match #tag {
+                #(#tags)|* => {}
+                _ => return #invalid,
+            }
+            ::core::result::Result::Ok(match #tag {
+                #(#map)*
+                // Unreachable: the tag was checked just above.
+                _ => Self::#first,
+            })
+        };
+    }
+    quote! {
+        #read_tag
         match #tag {
             #(#arms)*
-            _ => ::core::result::Result::Err(#private::DecodeError::invalid_tag(
-                ::core::convert::From::from(#tag),
-                &#name,
-                #at,
-            )),
+            _ => #invalid,
         }
     }
 }
