@@ -181,8 +181,8 @@ impl<'a> Cursor<'a> {
 
 /// Copies `src` into `dst`, which has the same length. Strings on the wire
 /// are mostly short, and a call to `memcpy` for each costs more than the
-/// copy: up to 32 bytes are moved inline, as two possibly overlapping
-/// loads and stores of the largest width that fits.
+/// copy: up to 64 bytes are moved inline, as possibly overlapping loads
+/// and stores of at most 16 bytes each.
 #[inline(always)]
 fn copy_short_or_long(dst: &mut [MaybeUninit<u8>], src: &[u8]) {
     #[inline(always)]
@@ -207,7 +207,18 @@ fn copy_short_or_long(dst: &mut [MaybeUninit<u8>], src: &[u8]) {
         }
         4..8 => ends::<4>(dst, src),
         8..16 => ends::<8>(dst, src),
-        16..=32 => ends::<16>(dst, src),
+        16..32 => ends::<16>(dst, src),
+        32..=64 => {
+            // The first and the last 32 bytes, each as two 16-byte chunks:
+            // without wider vector registers, a 32-byte chunk is a call to
+            // `memcpy` again.
+            let n = src.len();
+            for range in [0..32, n - 32..n] {
+                if let (Some(d), Some(s)) = (dst.get_mut(range.clone()), src.get(range)) {
+                    ends::<16>(d, s);
+                }
+            }
+        }
         _ => {
             dst.write_copy_of_slice(src);
         }
