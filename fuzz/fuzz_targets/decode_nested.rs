@@ -5,10 +5,14 @@
 //! last one wins, as in bincode) and so is not written back.
 #![no_main]
 
+mod common;
+
 use std::collections::BTreeMap;
 
 use libfuzzer_sys::fuzz_target;
 use marshal::{Marshal, Unmarshal};
+
+use common::check;
 
 #[derive(Marshal, Unmarshal, Debug, PartialEq)]
 struct Save {
@@ -37,22 +41,6 @@ enum Compact {
     A(u8),
     #[marshal(tag = 9)]
     B { x: Option<u64> },
-}
-
-fn check<T>(data: &[u8], canonical: bool)
-where
-    T: Marshal + for<'de> Unmarshal<'de> + PartialEq + std::fmt::Debug,
-{
-    let Ok((value, used)) = T::read_from(data) else {
-        return;
-    };
-    let bytes = marshal::to_vec(&value);
-    assert_eq!(bytes.len(), value.encoded_len());
-    if canonical {
-        assert_eq!(bytes, data[..used], "not the bytes that were read");
-    }
-    let again: T = marshal::from_bytes(&bytes).expect("re-encoded value decodes");
-    assert_eq!(again, value);
 }
 
 fuzz_target!(|data: &[u8]| {
