@@ -346,6 +346,8 @@ fn to_vec_allocates_once_exactly() {
         Allocations {
             count: 1,
             sizes: vec![len],
+            largest: len,
+            total: len,
         }
     );
     assert_eq!(bytes.len(), len);
@@ -359,6 +361,8 @@ fn to_vec_allocates_once_exactly() {
         Allocations {
             count: 1,
             sizes: vec![small_len],
+            largest: small_len,
+            total: small_len,
         }
     );
     assert_eq!(bytes.len(), small_len);

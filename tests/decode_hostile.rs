@@ -7,83 +7,26 @@
 //!   panics; whatever decodes re-encodes to bytes that decode to an equal
 //!   value, and `from_bytes` and `read_from` agree with each other.
 //! - A length prefix claiming 2^60 items in a 20-byte input is a
-//!   `LengthOverflow` error, rejected without a single allocation (a
-//!   counting global allocator measures this).
+//!   `LengthOverflow` error, rejected without a single allocation (the
+//!   shared counting global allocator in `tests/common/mod.rs` measures
+//!   this).
 //! - Each error kind is reported with the right details, offset and message.
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::borrow::Cow;
-use std::cell::Cell;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use std::fmt::Debug;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, SocketAddrV4, SocketAddrV6};
 use std::num::{NonZeroI64, NonZeroU8, NonZeroU32, NonZeroU128, Wrapping};
 use std::rc::Rc;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 use std::time::Duration;
 
 use marshal::{DecodeError, DecodeErrorKind, Marshal, Unmarshal};
 
+mod common;
+
 // ---------------------------------------------------------------------------
-// A global allocator that counts, on the measuring thread only.
-
-/// Forwards to [`System`], counting allocations made while the current
-/// thread is inside [`measure`].
-struct Counting;
-
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-static LARGEST: AtomicUsize = AtomicUsize::new(0);
-static TOTAL: AtomicUsize = AtomicUsize::new(0);
-
-thread_local! {
-    /// Set inside [`measure`]. A `const` thread-local without a destructor:
-    /// reading it never allocates, so the allocator may consult it.
-    static MEASURING: Cell<bool> = const { Cell::new(false) };
-}
-
-fn record(size: usize) {
-    if MEASURING.try_with(Cell::get).unwrap_or(false) {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        LARGEST.fetch_max(size, Ordering::Relaxed);
-        TOTAL.fetch_add(size, Ordering::Relaxed);
-    }
-}
-
-// SAFETY: every method forwards its arguments unchanged to `System`, which
-// upholds the `GlobalAlloc` contract; the counting touches only atomics and
-// a const thread-local, neither of which allocates.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        record(layout.size());
-        // SAFETY: the caller's guarantees about `layout` are passed on.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        record(layout.size());
-        // SAFETY: the caller's guarantees about `layout` are passed on.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        record(new_size);
-        // SAFETY: `ptr` was allocated by `System` (through us) with `layout`,
-        // as the caller guarantees; the arguments are passed on unchanged.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` was allocated by `System` (through us) with `layout`.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-/// Serializes the tests that measure, so the global counters are theirs.
-static MEASURE_LOCK: Mutex<()> = Mutex::new(());
+// Measuring allocations with the shared counting allocator.
 
 /// Allocations made by the measured closure.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -94,30 +37,15 @@ struct Allocs {
     total: usize,
 }
 
-/// Clears the flag even if the measured closure panics.
-struct StopMeasuring;
-
-impl Drop for StopMeasuring {
-    fn drop(&mut self) {
-        MEASURING.with(|m| m.set(false));
-    }
-}
-
-/// Runs `f`, counting the allocations it makes on this thread.
+/// Runs `f`, counting the allocations it makes on this thread. Takes the
+/// shared measurement lock itself.
 fn measure<R>(f: impl FnOnce() -> R) -> (R, Allocs) {
-    let _lock = MEASURE_LOCK.lock().unwrap_or_else(PoisonError::into_inner);
-    ALLOCATIONS.store(0, Ordering::SeqCst);
-    LARGEST.store(0, Ordering::SeqCst);
-    TOTAL.store(0, Ordering::SeqCst);
-    let result = {
-        let _stop = StopMeasuring;
-        MEASURING.with(|m| m.set(true));
-        std::hint::black_box(f())
-    };
+    let guard = common::lock();
+    let (result, allocations) = common::measure(&guard, || std::hint::black_box(f()));
     let allocs = Allocs {
-        count: ALLOCATIONS.load(Ordering::SeqCst),
-        largest: LARGEST.load(Ordering::SeqCst),
-        total: TOTAL.load(Ordering::SeqCst),
+        count: allocations.count,
+        largest: allocations.largest,
+        total: allocations.total,
     };
     (result, allocs)
 }

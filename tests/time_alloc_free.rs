@@ -4,95 +4,18 @@
 //! exactly `encoded_len` bytes, and decoding a fixed-size record of every
 //! type allocates nothing either.
 //!
-//! Only allocations made by the measuring thread while a measurement is open
-//! count (a thread-local flag), and measurements are serialized by a mutex.
+//! The counting allocator is `tests/common/mod.rs`.
 #![cfg(all(feature = "chrono", feature = "time", feature = "jiff"))]
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use chrono::{DateTime, FixedOffset, NaiveDate, NaiveDateTime, NaiveTime, Utc};
 use marshal::time::{GoTime, Timestamp};
 use marshal::{Marshal, Unmarshal, Writer};
 
-// ---------------------------------------------------------------------------
-// The counting allocator (as in tests/alloc_free.rs).
+mod common;
 
-struct Counting;
-
-/// Allocations (including reallocations) seen while measuring.
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-/// The size of the last one.
-static LAST_SIZE: AtomicUsize = AtomicUsize::new(0);
-
-thread_local! {
-    /// Whether this thread is inside a measured region.
-    static MEASURING: Cell<bool> = const { Cell::new(false) };
-}
-
-fn record(size: usize) {
-    if MEASURING.try_with(Cell::get).unwrap_or(false) {
-        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
-        LAST_SIZE.store(size, Ordering::SeqCst);
-    }
-}
-
-// SAFETY: every method forwards to `System` with the arguments it was given,
-// so `System`'s guarantees are ours; the bookkeeping neither allocates nor
-// touches the memory.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        record(layout.size());
-        // SAFETY: the caller upholds `GlobalAlloc::alloc`'s contract.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        record(layout.size());
-        // SAFETY: the caller upholds `GlobalAlloc::alloc_zeroed`'s contract.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        record(new_size);
-        // SAFETY: the caller upholds `GlobalAlloc::realloc`'s contract; `ptr`
-        // came from `System` through this allocator.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: the caller upholds `GlobalAlloc::dealloc`'s contract; `ptr`
-        // came from `System` through this allocator.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-static LOCK: Mutex<()> = Mutex::new(());
-
-fn lock() -> MutexGuard<'static, ()> {
-    LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-/// Runs `f` with allocation counting on for this thread and returns its
-/// result with the number of allocations and the size of the last.
-fn measure<R>(_guard: &MutexGuard<'_, ()>, f: impl FnOnce() -> R) -> (R, usize, usize) {
-    ALLOCATIONS.store(0, Ordering::SeqCst);
-    LAST_SIZE.store(0, Ordering::SeqCst);
-    MEASURING.with(|m| m.set(true));
-    let result = f();
-    MEASURING.with(|m| m.set(false));
-    (
-        result,
-        ALLOCATIONS.load(Ordering::SeqCst),
-        LAST_SIZE.load(Ordering::SeqCst),
-    )
-}
+use common::{lock, measure};
 
 // ---------------------------------------------------------------------------
 // Values.
@@ -225,8 +148,8 @@ fn timeline() -> Timeline {
 #[test]
 fn the_counter_counts() {
     let guard = lock();
-    let (boxed, count, size) = measure(&guard, || Box::new(5u64));
-    assert_eq!((count, size), (1, 8));
+    let (boxed, allocs) = measure(&guard, || Box::new(5u64));
+    assert_eq!((allocs.count, allocs.sizes.last().copied()), (1, Some(8)));
     drop(boxed);
 }
 
@@ -240,29 +163,29 @@ fn encoding_a_thousand_timestamps_does_not_allocate() {
     let mut short = vec![0u8; len / 2];
     let guard = lock();
 
-    let (n, count, _) = measure(&guard, || value.encoded_len());
-    assert_eq!((n, count), (len, 0), "encoded_len allocated");
+    let (n, allocs) = measure(&guard, || value.encoded_len());
+    assert_eq!((n, allocs.count), (len, 0), "encoded_len allocated");
 
-    let (n, count, _) = measure(&guard, || value.write_to(&mut buf));
-    assert_eq!((n, count), (len, 0), "write_to allocated");
+    let (n, allocs) = measure(&guard, || value.write_to(&mut buf));
+    assert_eq!((n, allocs.count), (len, 0), "write_to allocated");
 
-    let (r, count, _) = measure(&guard, || value.try_write_to(&mut buf));
-    assert_eq!((r, count), (Ok(len), 0), "try_write_to allocated");
+    let (r, allocs) = measure(&guard, || value.try_write_to(&mut buf));
+    assert_eq!((r, allocs.count), (Ok(len), 0), "try_write_to allocated");
 
-    let (r, count, _) = measure(&guard, || value.try_write_to(&mut short));
+    let (r, allocs) = measure(&guard, || value.try_write_to(&mut short));
     assert!(r.is_err());
-    assert_eq!(count, 0, "a failed try_write_to allocated");
+    assert_eq!(allocs.count, 0, "a failed try_write_to allocated");
 
-    let (r, count, _) = measure(&guard, || {
+    let (r, allocs) = measure(&guard, || {
         let mut w = Writer::new(&mut buf);
         value.encode(&mut w).map(|()| w.written())
     });
-    assert_eq!((r, count), (Ok(len), 0), "encode allocated");
+    assert_eq!((r, allocs.count), (Ok(len), 0), "encode allocated");
 
-    let (bytes, count, size) = measure(&guard, || marshal::to_vec(&value));
+    let (bytes, allocs) = measure(&guard, || marshal::to_vec(&value));
     assert_eq!(
-        (count, size),
-        (1, len),
+        (allocs.count, allocs.sizes.last().copied()),
+        (1, Some(len)),
         "to_vec: one allocation of encoded_len bytes"
     );
     drop(guard);
@@ -283,10 +206,10 @@ fn a_record_of_every_type_has_a_fixed_size_and_decodes_without_allocating() {
     let value = row();
     let mut buf = [0u8; marshal::fixed_len::<Row>()];
     let guard = lock();
-    let (n, count, _) = measure(&guard, || value.write_to(&mut buf));
-    assert_eq!((n, count), (buf.len(), 0));
-    let (back, count, _) = measure(&guard, || marshal::from_bytes::<Row>(&buf));
-    assert_eq!(count, 0, "decoding allocated");
+    let (n, allocs) = measure(&guard, || value.write_to(&mut buf));
+    assert_eq!((n, allocs.count), (buf.len(), 0));
+    let (back, allocs) = measure(&guard, || marshal::from_bytes::<Row>(&buf));
+    assert_eq!(allocs.count, 0, "decoding allocated");
     drop(guard);
     let back = back.unwrap();
     assert_eq!(back, value);

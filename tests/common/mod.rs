@@ -4,7 +4,8 @@
 //! count (a thread-local flag), and measurements are serialized by a mutex,
 //! so the test harness and other tests in the same binary cannot pollute
 //! them. Include it with `mod common;`; it installs itself as the global
-//! allocator of that test binary.
+//! allocator of that test binary. Every allocation suite (`alloc_free`,
+//! `output_targets`, `decode_hostile`, `time_alloc_free`) uses this one.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -17,6 +18,10 @@ struct Counting;
 static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
 /// The sizes of the first `SIZES.len()` of them.
 static SIZES: [AtomicUsize; 16] = [const { AtomicUsize::new(0) }; 16];
+/// The largest size among them.
+static LARGEST: AtomicUsize = AtomicUsize::new(0);
+/// The sum of their sizes (a reallocation counts at its new size).
+static TOTAL: AtomicUsize = AtomicUsize::new(0);
 
 thread_local! {
     /// Whether this thread is inside a measured region. A `const` `Cell` has
@@ -31,6 +36,8 @@ fn record(size: usize) {
         if let Some(slot) = SIZES.get(i) {
             slot.store(size, Ordering::SeqCst);
         }
+        LARGEST.fetch_max(size, Ordering::SeqCst);
+        TOTAL.fetch_add(size, Ordering::SeqCst);
     }
 }
 
@@ -77,27 +84,53 @@ pub(crate) fn lock() -> MutexGuard<'static, ()> {
 /// What a measured region allocated.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) struct Allocations {
+    /// Allocations and reallocations.
     pub(crate) count: usize,
-    /// The sizes of the first 16 allocations.
+    /// The sizes of the first 16 of them.
     pub(crate) sizes: Vec<usize>,
+    /// The largest single allocation or reallocation size.
+    pub(crate) largest: usize,
+    /// Bytes asked for, summed over every allocation and reallocation (a
+    /// reallocation counts at its new size).
+    pub(crate) total: usize,
+}
+
+/// Clears the measuring flag when dropped, so a panicking `f` does not leave
+/// counting on for the rest of the thread.
+struct StopMeasuring;
+
+impl Drop for StopMeasuring {
+    fn drop(&mut self) {
+        MEASURING.with(|m| m.set(false));
+    }
 }
 
 /// Runs `f` with allocation counting on for this thread. The caller holds
 /// the lock. `f`'s result is dropped after the region closes, so freeing it
-/// is not part of the measurement.
+/// is not part of the measurement. Counting stops even if `f` panics.
 pub(crate) fn measure<R>(_guard: &MutexGuard<'_, ()>, f: impl FnOnce() -> R) -> (R, Allocations) {
     ALLOCATIONS.store(0, Ordering::SeqCst);
     for slot in &SIZES {
         slot.store(0, Ordering::SeqCst);
     }
-    MEASURING.with(|m| m.set(true));
-    let result = f();
-    MEASURING.with(|m| m.set(false));
+    LARGEST.store(0, Ordering::SeqCst);
+    TOTAL.store(0, Ordering::SeqCst);
+    let result = {
+        let _stop = StopMeasuring;
+        MEASURING.with(|m| m.set(true));
+        f()
+    };
     let count = ALLOCATIONS.load(Ordering::SeqCst);
     let sizes = SIZES
         .iter()
         .take(count)
         .map(|s| s.load(Ordering::SeqCst))
         .collect();
-    (result, Allocations { count, sizes })
+    let allocations = Allocations {
+        count,
+        sizes,
+        largest: LARGEST.load(Ordering::SeqCst),
+        total: TOTAL.load(Ordering::SeqCst),
+    };
+    (result, allocations)
 }
