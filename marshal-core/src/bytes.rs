@@ -190,7 +190,11 @@ fn copy_short_or_long(dst: &mut [MaybeUninit<u8>], src: &[u8]) {
         if let (Some(d), Some(s)) = (dst.first_chunk_mut::<N>(), src.first_chunk::<N>()) {
             d.write_copy_of_slice(s);
         }
-        if let (Some(d), Some(s)) = (dst.last_chunk_mut::<N>(), src.last_chunk::<N>()) {
+        // Skipped when the first chunk was all of it: for a length known at
+        // compile time (a byte array) this leaves one store, not two.
+        if src.len() != N
+            && let (Some(d), Some(s)) = (dst.last_chunk_mut::<N>(), src.last_chunk::<N>())
+        {
             d.write_copy_of_slice(s);
         }
     }
