@@ -121,6 +121,14 @@ impl<'a> Cursor<'a> {
     /// Claims the next `len` bytes, initialized, for the caller to fill.
     /// Bytes not already known to be initialized are zeroed first.
     #[inline]
+    pub(crate) fn put_copy(&mut self, bytes: &[u8]) -> Result<(), Overflow> {
+        let dst = self.rest().get_mut(..bytes.len()).ok_or(Overflow)?;
+        dst.write_copy_of_slice(bytes);
+        self.pos += bytes.len();
+        Ok(())
+    }
+
+    #[inline]
     pub(crate) fn reserve(&mut self, len: usize) -> Result<&mut [u8], Overflow> {
         let start = self.pos;
         // How many of the claimed bytes lie in `buf[..init]`.
@@ -190,11 +198,7 @@ fn copy_short_or_long(dst: &mut [MaybeUninit<u8>], src: &[u8]) {
         if let (Some(d), Some(s)) = (dst.first_chunk_mut::<N>(), src.first_chunk::<N>()) {
             d.write_copy_of_slice(s);
         }
-        // Skipped when the first chunk was all of it: for a length known at
-        // compile time (a byte array) this leaves one store, not two.
-        if src.len() != N
-            && let (Some(d), Some(s)) = (dst.last_chunk_mut::<N>(), src.last_chunk::<N>())
-        {
+        if let (Some(d), Some(s)) = (dst.last_chunk_mut::<N>(), src.last_chunk::<N>()) {
             d.write_copy_of_slice(s);
         }
     }

@@ -185,6 +185,13 @@ impl<'a> Writer<'a> {
         self.out.put_slice(bytes)
     }
 
+    /// [`put_slice`](Writer::put_slice) for bytes whose length is known at
+    /// compile time: a plain copy, no short-copy branches.
+    #[inline]
+    pub(crate) fn put_copy(&mut self, bytes: &[u8]) -> Result<(), Overflow> {
+        self.out.put_copy(bytes)
+    }
+
     /// Claims the next `len` bytes and returns them for the caller to fill.
     ///
     /// The claimed bytes count as written. This is how a `with` module's

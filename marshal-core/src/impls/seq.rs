@@ -106,6 +106,11 @@ impl<T: Marshal, const N: usize> Marshal for [T; N] {
 
     #[inline]
     fn encode(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+        // Wire bytes that are the memory, of a length known at compile
+        // time: a plain copy, which compiles to a few whole stores.
+        if let Some(bytes) = crate::bytes::memory_of(self.as_slice()) {
+            return w.put_copy(bytes);
+        }
         T::encode_slice(self, w)
     }
 }
