@@ -12,32 +12,9 @@ use chrono::{DateTime, FixedOffset, NaiveDate, NaiveDateTime, NaiveTime, Utc};
 use marshal::time::{GoTime, Timestamp};
 use marshal::{DecodeErrorKind, Marshal, Unmarshal};
 
-/// Parses the `"2a 00 ..."` notation of WIRE_FORMAT.md.
-fn hex(s: &str) -> Vec<u8> {
-    s.split_whitespace()
-        .map(|b| u8::from_str_radix(b, 16).expect("hex byte"))
-        .collect()
-}
+mod golden_rows;
 
-/// Asserts both directions for one table row.
-#[track_caller]
-fn row<T>(value: T, bytes: &str)
-where
-    T: Marshal + for<'de> Unmarshal<'de> + PartialEq + Debug,
-{
-    let expected = hex(bytes);
-    assert_eq!(marshal::to_vec(&value), expected, "encoding {value:?}");
-    assert_eq!(
-        value.encoded_len(),
-        expected.len(),
-        "encoded_len of {value:?}"
-    );
-    assert_eq!(
-        marshal::from_bytes::<T>(&expected).unwrap(),
-        value,
-        "decoding {bytes}"
-    );
-}
+use golden_rows::row;
 
 /// Asserts the error kind and offset for bytes a reader must reject.
 #[track_caller]
