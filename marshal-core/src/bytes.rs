@@ -118,6 +118,21 @@ impl<'a> Cursor<'a> {
         Ok(())
     }
 
+    /// Writes `bytes` after their length as a little-endian `u64`, with one
+    /// bounds check for both, or nothing if they do not fit.
+    #[inline]
+    pub(crate) fn put_prefixed(&mut self, bytes: &[u8]) -> Result<(), Overflow> {
+        // `usize` is at most 64 bits wide on every target Rust supports.
+        let prefix = (bytes.len() as u64).to_le_bytes();
+        // A slice is at most `isize::MAX` bytes long, so this cannot wrap.
+        let dst = self.rest().get_mut(..8 + bytes.len()).ok_or(Overflow)?;
+        let (head, tail) = dst.split_at_mut(8);
+        head.write_copy_of_slice(&prefix);
+        copy_short_or_long(tail, bytes);
+        self.pos += 8 + bytes.len();
+        Ok(())
+    }
+
     /// Claims the next `len` bytes, initialized, for the caller to fill.
     /// Bytes not already known to be initialized are zeroed first.
     #[inline]
@@ -592,6 +607,33 @@ mod tests {
             let mut c = Cursor::new_uninit(&mut buf[..len]);
             c.put_slice(&src[..len]).unwrap();
             assert_eq!(c.into_written(), &src[..len], "{len}");
+        }
+    }
+
+    #[test]
+    fn put_prefixed_writes_length_and_bytes_or_nothing() {
+        let src: [u8; 70] = core::array::from_fn(|i| i as u8 + 1);
+        for len in 0..=src.len() {
+            // Exactly room for one prefixed run and one byte after it.
+            let mut buf = [0xEEu8; 90];
+            let mut c = Cursor::new(&mut buf[..len + 9]);
+            c.put_prefixed(&src[..len]).unwrap();
+            assert_eq!(c.written(), len + 8);
+            // Nine bytes do not fit in one: nothing is written.
+            assert_eq!(c.put_prefixed(&[7]), Err(Overflow));
+            assert_eq!(c.written(), len + 8);
+            c.put_slice(&[0xBB]).unwrap();
+            assert_eq!(buf[..8], (len as u64).to_le_bytes(), "{len}");
+            assert_eq!(&buf[8..8 + len], &src[..len], "{len}");
+            assert_eq!(buf[8 + len], 0xBB, "{len}");
+            assert!(buf[len + 9..].iter().all(|&b| b == 0xEE), "{len}");
+
+            let mut buf = [MaybeUninit::<u8>::uninit(); 80];
+            let mut c = Cursor::new_uninit(&mut buf[..len + 8]);
+            c.put_prefixed(&src[..len]).unwrap();
+            let written = c.into_written();
+            assert_eq!(written[..8], (len as u64).to_le_bytes(), "{len}");
+            assert_eq!(&written[8..], &src[..len], "{len}");
         }
     }
 

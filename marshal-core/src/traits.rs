@@ -299,10 +299,7 @@ pub trait Marshal {
                 Ok(())
             });
         }
-        for item in items {
-            item.encode(w)?;
-        }
-        Ok(())
+        w.detached(|w| items.iter().try_for_each(|item| item.encode(w)))
     }
 }
 

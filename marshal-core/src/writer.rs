@@ -185,11 +185,42 @@ impl<'a> Writer<'a> {
         self.out.put_slice(bytes)
     }
 
+    /// Writes `bytes` after their length prefix (see
+    /// [`put_len`](Writer::put_len)) with a single bounds check: how
+    /// strings and byte sequences are encoded.
+    ///
+    /// ```
+    /// let mut buf = [0u8; 10];
+    /// let mut w = marshal::Writer::new(&mut buf);
+    /// w.put_prefixed(b"hi").unwrap();
+    /// assert!(w.put_prefixed(b"").is_err());
+    /// assert_eq!(buf, [2, 0, 0, 0, 0, 0, 0, 0, b'h', b'i']);
+    /// ```
+    #[inline]
+    pub fn put_prefixed(&mut self, bytes: &[u8]) -> Result<(), Overflow> {
+        self.out.put_prefixed(bytes)
+    }
+
     /// [`put_slice`](Writer::put_slice) for bytes whose length is known at
     /// compile time: a plain copy, no short-copy branches.
     #[inline]
     pub(crate) fn put_copy(&mut self, bytes: &[u8]) -> Result<(), Overflow> {
         self.out.put_copy(bytes)
+    }
+
+    /// Runs `f` on a copy of this writer held in a local, then takes the
+    /// copy's position back, whether `f` failed or not.
+    ///
+    /// The copy is what makes this worth having: bytes stored into the
+    /// buffer cannot alias a local, so the compiler keeps its position in a
+    /// register for the whole of `f`, where through `&mut self` it would
+    /// store the position back to memory after every field.
+    #[inline]
+    pub(crate) fn detached<R>(&mut self, f: impl FnOnce(&mut Writer<'a>) -> R) -> R {
+        let mut local = core::mem::replace(self, Writer::new(&mut []));
+        let result = f(&mut local);
+        *self = local;
+        result
     }
 
     /// Claims the next `len` bytes and returns them for the caller to fill.

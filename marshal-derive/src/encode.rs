@@ -7,7 +7,7 @@ use syn::spanned::Spanned;
 use crate::bound;
 use crate::internals::ast::{Container, Data, Field, Variant};
 use crate::internals::attr::TagType;
-use crate::size::{SizeConst, container_fingerprint, container_layout, container_len};
+use crate::size::{SizeConst, container_fingerprint, container_layout, container_len, fields_len};
 use crate::walk::{binding, local, local_at, tag_literal, variant_pattern};
 
 /// The `impl Marshal` of a checked container.
@@ -199,10 +199,24 @@ fn enum_bodies(
         let encodes = encoded().map(|(i, f)| field_encode(f, &binding(i), private));
         let tag = tag_literal(variant.tag, tag_type);
         len_arms.push(quote!(#pattern => #tag_size #(+ #lens)*,));
+        // A variant whose fields all have a fixed size is written through
+        // one writer of exactly its length, tag included: one bounds check
+        // for the variant instead of one per field.
+        let fixed = fields_len(&variant.fields, private, SizeConst::Fixed);
+        let (arm, n) = (local("__arm"), local("__n"));
         encode_arms.push(quote! {
             #pattern => {
-                #private::Writer::put_array(#w, #tag.to_le_bytes())?;
-                #(#encodes)*
+                let #arm = |#w: &mut #private::Writer<'_>|
+                    -> ::core::result::Result<(), #private::Overflow> {
+                    #private::Writer::put_array(#w, #tag.to_le_bytes())?;
+                    #(#encodes)*
+                    ::core::result::Result::Ok(())
+                };
+                match const { #fixed } {
+                    ::core::option::Option::Some(#n) =>
+                        #private::Writer::exact(#w, #n.saturating_add(#tag_size), #arm)?,
+                    ::core::option::Option::None => #arm(#w)?,
+                }
             }
         });
     }

@@ -52,7 +52,7 @@ pub(crate) fn container_len(
 /// The sum of `which` over the encoded fields. A field encoded `with` a
 /// module has no known size, and neither has a field whose type names the
 /// container (its constant would depend on itself), so neither has the sum.
-fn fields_len(fields: &[Field], krate: &TokenStream, which: SizeConst) -> TokenStream {
+pub(crate) fn fields_len(fields: &[Field], krate: &TokenStream, which: SizeConst) -> TokenStream {
     let ident = which.ident();
     let terms = fields.iter().filter(|f| f.is_encoded()).map(|f| {
         if f.attrs.with.is_some() || f.recursive {

@@ -82,10 +82,12 @@ where
     T: Marshal + ?Sized + 'a,
 {
     w.put_len(len)?;
-    for item in items {
-        item.encode(w)?;
-    }
-    Ok(())
+    w.detached(|w| {
+        for item in items {
+            item.encode(w)?;
+        }
+        Ok(())
+    })
 }
 
 /// Maps encode as a count, then key and value pairs in iteration order.
@@ -107,11 +109,13 @@ macro_rules! map_impls {
             #[inline]
             fn encode(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
                 w.put_len(self.len())?;
-                for (k, v) in self {
-                    k.encode(w)?;
-                    v.encode(w)?;
-                }
-                Ok(())
+                w.detached(|w| {
+                    for (k, v) in self {
+                        k.encode(w)?;
+                        v.encode(w)?;
+                    }
+                    Ok(())
+                })
             }
         }
     )*};

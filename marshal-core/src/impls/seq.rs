@@ -22,8 +22,7 @@ impl Marshal for str {
 
     #[inline]
     fn encode(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
-        w.put_len(self.len())?;
-        w.put_slice(self.as_bytes())
+        w.put_prefixed(self.as_bytes())
     }
 }
 
@@ -148,8 +147,15 @@ impl<T: Marshal> Marshal for Option<T> {
         match self {
             None => w.put_u8(0),
             Some(v) => {
-                w.put_u8(1)?;
-                v.encode(w)
+                let some = |w: &mut Writer<'_>| {
+                    w.put_u8(1)?;
+                    v.encode(w)
+                };
+                // A fixed-size value: one bounds check, tag included.
+                match T::FIXED_LEN {
+                    Some(n) => w.exact(n.saturating_add(1), some),
+                    None => some(w),
+                }
             }
         }
     }
