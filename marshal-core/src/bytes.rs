@@ -521,22 +521,56 @@ pub(crate) fn array_from_memory<'de, T: crate::Unmarshal<'de>, const N: usize>(
     unsafe { out.assume_init() }
 }
 
-/// `bytes` as a `&str`, or `None` if they are not UTF-8.
+/// The first `len` bytes of `window` as a `&str`, or `None` if they are not
+/// UTF-8 (or there are fewer than `len`).
 ///
 /// Most strings on the wire are short and ASCII. `core::str::from_utf8`
 /// spends most of its time on such a string getting its loop aligned, so
-/// ASCII is checked first, a word at a time, and only other strings take
-/// the full validation.
+/// ASCII is checked first and only other strings take the full validation.
+/// The bytes after the string may be read for that check: a string of at
+/// most 16 bytes with 16 bytes of `window` from its start is checked with
+/// two loads and a mask, no branch on its length. A decoder passes the rest
+/// of its input, which usually goes on past the string.
 #[inline]
-pub(crate) fn str_from_utf8(bytes: &[u8]) -> Option<&str> {
-    if is_ascii(bytes) {
+pub(crate) fn str_at_start(window: &[u8], len: usize) -> Option<&str> {
+    let bytes = window.get(..len)?;
+    let ascii = match window.first_chunk::<16>() {
+        Some(head) if len <= 16 => {
+            let (lo, hi) = head.split_at(8);
+            let word = |half: &[u8]| half.try_into().map_or(0, u64::from_le_bytes);
+            // Bytes `len..16` are not the string's: mask them off.
+            let lo = word(lo) & low_bytes(len);
+            let hi = word(hi) & low_bytes(len.saturating_sub(8));
+            (lo | hi) & 0x8080_8080_8080_8080 == 0
+        }
+        _ => is_ascii(bytes),
+    };
+    if ascii {
         // SAFETY: `from_utf8_unchecked` requires valid UTF-8 (std,
-        // `str::from_utf8_unchecked`); every byte is below 0x80 (checked
-        // just above), and ASCII is valid UTF-8.
+        // `str::from_utf8_unchecked`); every byte of `bytes` is below 0x80
+        // (checked just above: either all of `bytes`, or the 16 bytes
+        // starting where `bytes` starts, `bytes.len() <= 16`, with the bytes
+        // past `bytes.len()` masked off), and ASCII is valid UTF-8.
         Some(unsafe { core::str::from_utf8_unchecked(bytes) })
     } else {
         core::str::from_utf8(bytes).ok()
     }
+}
+
+/// A mask of the low `n` bytes of a little-endian word (all of it when
+/// `n >= 8`): a table lookup, not a branch.
+#[inline(always)]
+fn low_bytes(n: usize) -> u64 {
+    const MASKS: [u64; 9] = {
+        let mut masks = [u64::MAX; 9];
+        let mut n = 0;
+        while n < 8 {
+            masks[n] = (1 << (8 * n)) - 1;
+            n += 1;
+        }
+        masks
+    };
+    MASKS[n.min(8)]
 }
 
 /// An owned copy of `s`, copied inline when it is short (see
@@ -556,30 +590,45 @@ pub(crate) fn string_from(s: &str) -> alloc::string::String {
     unsafe { alloc::string::String::from_utf8_unchecked(bytes) }
 }
 
-/// Whether every byte is below 0x80: whole words, then the last word again
-/// (overlapping), so short strings take two or three loads and no loop.
+/// Whether every byte is below 0x80. Up to 64 bytes: the words of the first
+/// and of the last 8, 16 or 32 bytes (overlapping), so no loop whose exit
+/// depends on the length; longer: every whole word, then the last again.
 #[inline]
 fn is_ascii(bytes: &[u8]) -> bool {
     const HIGH: u64 = 0x8080_8080_8080_8080;
-    let n = bytes.len();
-    if n >= 8 {
-        let (words, _) = bytes.as_chunks::<8>();
-        let mut any = 0u64;
-        for word in words {
-            any |= u64::from_ne_bytes(*word);
-        }
-        if let Some(last) = bytes.last_chunk::<8>() {
-            any |= u64::from_ne_bytes(*last);
-        }
-        any & HIGH == 0
-    } else if n >= 4 {
-        let (Some(first), Some(last)) = (bytes.first_chunk::<4>(), bytes.last_chunk::<4>()) else {
-            return false;
+    /// The words of the first and of the last `N` bytes, OR-ed together
+    /// (they overlap when there are fewer than `2 * N` bytes).
+    #[inline(always)]
+    fn ends<const N: usize>(bytes: &[u8]) -> u64 {
+        let (Some(first), Some(last)) = (bytes.first_chunk::<N>(), bytes.last_chunk::<N>()) else {
+            return HIGH;
         };
-        (u32::from_ne_bytes(*first) | u32::from_ne_bytes(*last)) & HIGH as u32 == 0
-    } else {
-        bytes.iter().fold(0, |any, &b| any | b) < 0x80
+        let (a, _) = first.as_chunks::<8>();
+        let (b, _) = last.as_chunks::<8>();
+        a.iter()
+            .chain(b)
+            .fold(0, |any, w| any | u64::from_ne_bytes(*w))
     }
+    let n = bytes.len();
+    let any = match n {
+        65.. => {
+            let (words, _) = bytes.as_chunks::<8>();
+            let any = words.iter().fold(0, |any, w| any | u64::from_ne_bytes(*w));
+            any | ends::<8>(bytes)
+        }
+        33.. => ends::<32>(bytes),
+        17.. => ends::<16>(bytes),
+        8.. => ends::<8>(bytes),
+        4.. => {
+            let (Some(first), Some(last)) = (bytes.first_chunk::<4>(), bytes.last_chunk::<4>())
+            else {
+                return false;
+            };
+            u64::from(u32::from_ne_bytes(*first) | u32::from_ne_bytes(*last))
+        }
+        _ => bytes.iter().fold(0, |any, &b| any | u64::from(b)),
+    };
+    any & HIGH == 0
 }
 
 #[cfg(test)]
@@ -649,30 +698,59 @@ mod tests {
     }
 
     #[test]
-    fn str_from_utf8_agrees_with_core_at_every_length_and_position() {
+    fn str_at_start_agrees_with_core_at_every_length_and_position() {
         let text = "the quick brown fox jumps over the lazy dog, 0123456789";
         for len in 0..=text.len() {
             let ascii = &text.as_bytes()[..len];
             assert!(is_ascii(ascii), "{len}");
-            assert_eq!(str_from_utf8(ascii), Some(&text[..len]));
+            assert_eq!(str_at_start(ascii, ascii.len()), Some(&text[..len]));
             for at in 0..len {
                 // A high byte at `at`: not ASCII, and on its own not UTF-8.
                 let mut bad = ascii.to_vec();
                 bad[at] |= 0x80;
                 assert!(!is_ascii(&bad), "{len} {at}");
-                assert_eq!(str_from_utf8(&bad), None, "{len} {at}");
+                assert_eq!(str_at_start(&bad, bad.len()), None, "{len} {at}");
                 // A two-byte character ending at `at`: valid, not ASCII.
                 if at > 0 {
                     let mut two = ascii.to_vec();
                     two[at - 1..=at].copy_from_slice("é".as_bytes());
                     assert!(!is_ascii(&two), "{len} {at}");
                     assert_eq!(
-                        str_from_utf8(&two),
+                        str_at_start(&two, two.len()),
                         core::str::from_utf8(&two).ok(),
                         "{len} {at}"
                     );
-                    assert!(str_from_utf8(&two).is_some());
+                    assert!(str_at_start(&two, two.len()).is_some());
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn str_at_start_reads_only_the_string_whatever_follows_it() {
+        let text = "the quick brown fox jumps over the lazy dog, 0123456789";
+        for len in 0..=40 {
+            for tail in [0, 1, 15, 16, 40] {
+                // The string, then `tail` bytes that are not UTF-8 at all.
+                let mut window = text.as_bytes()[..len].to_vec();
+                window.extend(core::iter::repeat_n(0xFF, tail));
+                assert_eq!(
+                    str_at_start(&window, len),
+                    Some(&text[..len]),
+                    "{len} {tail}"
+                );
+                for at in 0..len {
+                    let mut bad = window.clone();
+                    bad[at] |= 0x80;
+                    assert_eq!(str_at_start(&bad, len), None, "{len} {tail} {at}");
+                    if at > 0 {
+                        let mut two = window.clone();
+                        two[at - 1..=at].copy_from_slice("é".as_bytes());
+                        let expected = core::str::from_utf8(&two[..len]).ok();
+                        assert_eq!(str_at_start(&two, len), expected, "{len} {tail} {at}");
+                    }
+                }
+                assert_eq!(str_at_start(&window, len + tail + 1), None);
             }
         }
     }

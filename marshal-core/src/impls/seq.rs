@@ -41,8 +41,11 @@ impl<'de: 'a, 'a> Unmarshal<'de> for &'a str {
 pub(crate) fn decode_str<'de>(r: &mut Reader<'de>) -> Result<&'de str, DecodeError> {
     let len = r.take_len(1)?;
     let at = r.position();
-    let bytes = r.take(len)?;
-    crate::bytes::str_from_utf8(bytes).ok_or(DecodeError::invalid_utf8(at))
+    // The string and the input after it: a short string is checked for
+    // ASCII with loads that may run past its end.
+    let window = r.peek_rest();
+    r.take(len)?;
+    crate::bytes::str_at_start(window, len).ok_or(DecodeError::invalid_utf8(at))
 }
 
 /// Borrows the bytes from the input.
