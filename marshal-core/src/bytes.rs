@@ -573,6 +573,38 @@ fn low_bytes(n: usize) -> u64 {
     MASKS[n.min(8)]
 }
 
+/// The first `len` bytes of `window` as an owned `String`, or `None` if
+/// they are not UTF-8 (or there are fewer than `len`).
+///
+/// [`str_at_start`], then a copy. A string of 1 to 16 bytes with 16 bytes
+/// of `window` from its start is copied as one 16-byte move, with no
+/// branch on its length, into a buffer of capacity 16: what the allocator
+/// rounds a request for its length up to anyway (glibc's smallest chunk
+/// holds 24 bytes).
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn string_at_start(window: &[u8], len: usize) -> Option<alloc::string::String> {
+    let s = str_at_start(window, len)?;
+    // (An empty string allocates nothing, so it takes the general path.)
+    let Some(head) = window.first_chunk::<16>().filter(|_| (1..=16).contains(&len)) else {
+        return Some(string_from(s));
+    };
+    let mut bytes = alloc::vec::Vec::<u8>::with_capacity(16);
+    if let Some(spare) = bytes.spare_capacity_mut().first_chunk_mut::<16>() {
+        spare.write_copy_of_slice(head);
+        // SAFETY: `set_len` requires `new_len <= capacity()` and the first
+        // `new_len` elements to be initialized (std, `Vec::set_len`):
+        // `len <= 16` and the 16 spare elements were just written.
+        unsafe { bytes.set_len(len) };
+    } else {
+        bytes.extend_from_slice(s.as_bytes());
+    }
+    // SAFETY: `from_utf8_unchecked` requires valid UTF-8 (std,
+    // `String::from_utf8_unchecked`). `bytes` is `head[..len]`, which is
+    // `window[..len]`, the bytes of the `str` `s`.
+    Some(unsafe { alloc::string::String::from_utf8_unchecked(bytes) })
+}
+
 /// An owned copy of `s`, copied inline when it is short (see
 /// [`copy_short_or_long`]) rather than through a call to `memcpy`.
 #[cfg(feature = "alloc")]
@@ -751,6 +783,27 @@ mod tests {
                     }
                 }
                 assert_eq!(str_at_start(&window, len + tail + 1), None);
+            }
+        }
+    }
+
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn string_at_start_copies_only_the_string() {
+        let text = "short, then long enough for memcpy: ßüñ and more, 0123456789";
+        for end in (0..=text.len()).filter(|&end| text.is_char_boundary(end)) {
+            for tail in [0, 1, 15, 16, 40] {
+                let mut window = text.as_bytes()[..end].to_vec();
+                window.extend(core::iter::repeat_n(0xFF, tail));
+                let s = string_at_start(&window, end).unwrap();
+                assert_eq!(s, &text[..end], "{end} {tail}");
+                assert!(s.capacity() >= end);
+                assert_eq!(string_at_start(&window, end + tail + 1), None);
+                if end > 0 {
+                    let mut bad = window.clone();
+                    bad[end - 1] = 0xFF;
+                    assert_eq!(string_at_start(&bad, end), None, "{end} {tail}");
+                }
             }
         }
     }

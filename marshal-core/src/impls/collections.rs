@@ -6,7 +6,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::nest_unless_fixed;
-use super::seq::{LEN_PREFIX, decode_str};
+use super::seq::{LEN_PREFIX, take_string};
 use crate::error::{DecodeError, Overflow};
 use crate::fingerprint as fp;
 use crate::reader::Reader;
@@ -160,7 +160,8 @@ impl<'de> Unmarshal<'de> for String {
 
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        decode_str(r).map(crate::bytes::string_from)
+        let (window, len, at) = take_string(r)?;
+        crate::bytes::string_at_start(window, len).ok_or(DecodeError::invalid_utf8(at))
     }
 }
 

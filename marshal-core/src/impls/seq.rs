@@ -39,13 +39,23 @@ impl<'de: 'a, 'a> Unmarshal<'de> for &'a str {
 /// Reads a length-prefixed UTF-8 string, borrowed from the input.
 #[inline]
 pub(crate) fn decode_str<'de>(r: &mut Reader<'de>) -> Result<&'de str, DecodeError> {
+    let (window, len, at) = take_string(r)?;
+    crate::bytes::str_at_start(window, len).ok_or(DecodeError::invalid_utf8(at))
+}
+
+/// Consumes a string's length prefix and bytes, and returns the input from
+/// the string's start on (the string and whatever follows it: short strings
+/// are checked and copied with loads that run past their end), its length
+/// and its offset.
+#[inline]
+pub(crate) fn take_string<'de>(
+    r: &mut Reader<'de>,
+) -> Result<(&'de [u8], usize, usize), DecodeError> {
     let len = r.take_len(1)?;
     let at = r.position();
-    // The string and the input after it: a short string is checked for
-    // ASCII with loads that may run past its end.
     let window = r.peek_rest();
     r.take(len)?;
-    crate::bytes::str_at_start(window, len).ok_or(DecodeError::invalid_utf8(at))
+    Ok((window, len, at))
 }
 
 /// Borrows the bytes from the input.
