@@ -240,6 +240,15 @@ macro_rules! whole_dataset {
                 black_box(out.len());
             })
         });
+        // For reference, not the target: `write_to` alone, for a caller
+        // whose reused buffer is already known to be large enough and so
+        // skips `encoded_len()`.
+        g.bench_function("marshal-one-pass", |b| {
+            b.iter(|| {
+                let written = marshal::Marshal::write_to(black_box(data), &mut buf);
+                black_box(&buf[..written]);
+            })
+        });
         let n = enc.marshal.len();
         g.bench_function("memcpy", |b| {
             b.iter(|| {
