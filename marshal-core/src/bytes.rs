@@ -586,7 +586,10 @@ fn low_bytes(n: usize) -> u64 {
 pub(crate) fn string_at_start(window: &[u8], len: usize) -> Option<alloc::string::String> {
     let s = str_at_start(window, len)?;
     // (An empty string allocates nothing, so it takes the general path.)
-    let Some(head) = window.first_chunk::<16>().filter(|_| (1..=16).contains(&len)) else {
+    let Some(head) = window
+        .first_chunk::<16>()
+        .filter(|_| (1..=16).contains(&len))
+    else {
         return Some(string_from(s));
     };
     let mut bytes = alloc::vec::Vec::<u8>::with_capacity(16);
