@@ -535,14 +535,17 @@ pub(crate) fn array_from_memory<'de, T: crate::Unmarshal<'de>, const N: usize>(
 pub(crate) fn str_at_start(window: &[u8], len: usize) -> Option<&str> {
     let bytes = window.get(..len)?;
     let ascii = match window.first_chunk::<16>() {
-        Some(head) if len <= 16 => {
-            let (lo, hi) = head.split_at(8);
-            let word = |half: &[u8]| half.try_into().map_or(0, u64::from_le_bytes);
+        Some(head) if len <= 16 => match head.as_chunks::<8>() {
             // Bytes `len..16` are not the string's: mask them off.
-            let lo = word(lo) & low_bytes(len);
-            let hi = word(hi) & low_bytes(len.saturating_sub(8));
-            (lo | hi) & 0x8080_8080_8080_8080 == 0
-        }
+            ([lo, hi], _) => {
+                let lo = u64::from_le_bytes(*lo) & low_bytes(len);
+                let hi = u64::from_le_bytes(*hi) & low_bytes(len.saturating_sub(8));
+                (lo | hi) & 0x8080_8080_8080_8080 == 0
+            }
+            // Not reached (16 bytes are two words); it would only cost the
+            // full validation.
+            _ => false,
+        },
         _ => is_ascii(bytes),
     };
     if ascii {
