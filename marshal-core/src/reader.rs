@@ -118,9 +118,15 @@ impl<'de> Reader<'de> {
         let Some(depth) = self.depth.checked_sub(1) else {
             return Err(DecodeError::too_deep(self.max_depth, self.position()));
         };
-        self.depth = depth;
-        let result = f(self);
-        self.depth = depth + 1;
+        // `f` reads through a copy in a local, which the compiler can keep
+        // in registers; through `&mut self` it stores the position back to
+        // memory after every field.
+        let mut local = Reader { depth, ..*self };
+        let result = f(&mut local);
+        *self = Reader {
+            depth: depth + 1,
+            ..local
+        };
         result
     }
 
