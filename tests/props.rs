@@ -422,6 +422,29 @@ enum Unbounded {
     Unit,
 }
 
+/// Variants mixing fixed-size fields with variable ones, a `with` field
+/// and a generic one: the length is a per-variant fixed part plus the
+/// variable fields, and must still add up.
+#[derive(Debug, Clone, Marshal, Arbitrary)]
+enum MixedVariants<T: Marshal + Arbitrary + 'static> {
+    Fixed(u8, u16),
+    Mixed {
+        a: u32,
+        #[proptest(strategy = "arb_text()")]
+        text: String,
+        b: [u8; 3],
+        maybe: Option<u64>,
+    },
+    Varint(u8, #[marshal(with = varint)] u32, u16),
+    Generic(T, u8),
+    Skips {
+        #[marshal(skip)]
+        _note: u64,
+        kept: i16,
+    },
+    Unit,
+}
+
 /// Recursive through `Box` and `Option<Box<_>>`: no size bound.
 #[derive(Debug, Clone, Marshal)]
 struct Node {
@@ -595,6 +618,8 @@ props! {
     derived_unbounded: Unbounded = any::<Unbounded>();
     derived_document: Document = any::<Document>();
     derived_recursive: Node = arb_node();
+    derived_mixed_variants_fixed: MixedVariants<u32> = any::<MixedVariants<u32>>();
+    derived_mixed_variants_unbounded: MixedVariants<Vec<u8>> = any::<MixedVariants<Vec<u8>>>();
     derived_vec_fixed_enum: Vec<FixedEnum> = vec(any::<FixedEnum>(), 0..20);
     derived_option_bounded_enum: Option<BoundedEnum> = any::<Option<BoundedEnum>>();
     derived_array_fixed_struct: [FixedStruct; 2] = any::<[FixedStruct; 2]>();

@@ -16,6 +16,21 @@ pub use crate::bytes::append_to_buf_mut;
 #[cfg(feature = "alloc")]
 pub use crate::bytes::append_to_vec;
 
+/// The sum of the known lengths (saturating), the unknown ones counting 0:
+/// the part of a variant's length that does not depend on the value.
+#[must_use]
+pub const fn known_sum(lens: &[Option<usize>]) -> usize {
+    let mut acc: usize = 0;
+    let mut i = 0;
+    while i < lens.len() {
+        if let Some(n) = lens[i] {
+            acc = acc.saturating_add(n);
+        }
+        i += 1;
+    }
+    acc
+}
+
 /// `a + b`, or `None` when either is unknown or the sum overflows.
 #[must_use]
 pub const fn add(a: Option<usize>, b: Option<usize>) -> Option<usize> {

@@ -53,16 +53,34 @@ pub(crate) fn container_len(
 /// module has no known size, and neither has a field whose type names the
 /// container (its constant would depend on itself), so neither has the sum.
 pub(crate) fn fields_len(fields: &[Field], krate: &TokenStream, which: SizeConst) -> TokenStream {
+    let terms = field_consts(fields, krate, which);
+    quote!(#krate::sum(&[#(#terms),*]))
+}
+
+/// The sum of the encoded fields' `FIXED_LEN`s that are known, the fields
+/// without one counting 0: the part of the length that does not depend on
+/// the value.
+pub(crate) fn fields_fixed_part(fields: &[Field], krate: &TokenStream) -> TokenStream {
+    let terms = field_consts(fields, krate, SizeConst::Fixed);
+    quote!(#krate::known_sum(&[#(#terms),*]))
+}
+
+/// `which` of each encoded field, `None` for a field encoded `with` a
+/// module or naming the container.
+fn field_consts<'a>(
+    fields: &'a [Field],
+    krate: &'a TokenStream,
+    which: SizeConst,
+) -> impl Iterator<Item = TokenStream> + 'a {
     let ident = which.ident();
-    let terms = fields.iter().filter(|f| f.is_encoded()).map(|f| {
+    fields.iter().filter(|f| f.is_encoded()).map(move |f| {
         if f.attrs.with.is_some() || f.recursive {
             quote!(::core::option::Option::None)
         } else {
             let ty = f.ty;
             quote_spanned!(ty.span()=> <#ty as #krate::Marshal>::#ident)
         }
-    });
-    quote!(#krate::sum(&[#(#terms),*]))
+    })
 }
 
 /// The const expression of `Unmarshal::MIN_LEN`: the sum over the decoded
