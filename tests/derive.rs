@@ -347,6 +347,46 @@ fn enum_size_constants() {
     assert_eq!(bincode_bytes(&One::Only(0xAB)), [0, 0, 0, 0, 0xAB]);
 }
 
+/// Recursive, with fixed-size and variable fields in the same variant: the
+/// length is each variant's fixed part plus its variable fields.
+#[derive(Marshal, serde::Serialize)]
+enum Chain {
+    End,
+    Link(u16, String, Box<Chain>, [u8; 2]),
+    Fork {
+        left: Box<Chain>,
+        weight: u32,
+        right: Option<Box<Chain>>,
+    },
+}
+
+#[test]
+fn recursive_enum_with_mixed_fields() {
+    assert_eq!(lens::<Chain>(), (None, None));
+    let end = Chain::End;
+    assert_eq!(bincode_bytes(&end), [0, 0, 0, 0]);
+    let link = Chain::Link(0x0102, "ab".into(), Box::new(Chain::End), [7, 8]);
+    assert_eq!(
+        bincode_bytes(&link),
+        cat(&[
+            &[1, 0, 0, 0, 2, 1],
+            &len_prefix(2),
+            b"ab",
+            &[0, 0, 0, 0, 7, 8],
+        ])
+    );
+    assert_eq!(link.encoded_len(), 4 + 2 + 10 + 4 + 2);
+    let fork = Chain::Fork {
+        left: Box::new(link),
+        weight: 5,
+        right: Some(Box::new(Chain::End)),
+    };
+    assert_eq!(fork.encoded_len(), 4 + 22 + 4 + 1 + 4);
+    let bytes = bincode_bytes(&fork);
+    assert_eq!(bytes[..4], [2, 0, 0, 0]);
+    assert_eq!(bytes[26..], [5, 0, 0, 0, 1, 0, 0, 0, 0]);
+}
+
 #[derive(Marshal)]
 enum Never {}
 

@@ -187,7 +187,7 @@ impl<'a> Writer<'a> {
 
     /// Writes `bytes` after their length prefix (see
     /// [`put_len`](Writer::put_len)) with a single bounds check: how
-    /// strings and byte sequences are encoded.
+    /// strings are encoded.
     ///
     /// ```
     /// let mut buf = [0u8; 10];
