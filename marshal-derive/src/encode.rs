@@ -5,13 +5,15 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use crate::bound;
-use crate::internals::ast::{Container, Data, Field, Style, Variant};
+use crate::internals::ast::{Container, Data, Field, Variant};
 use crate::internals::attr::TagType;
 use crate::size::{
     SizeConst, container_fingerprint, container_layout, container_len, fields_fixed_part,
     fields_len,
 };
-use crate::walk::{binding, local, local_at, tag_literal, variant_pattern};
+use crate::walk::{
+    binding, encoded_fields, local, local_at, tag_literal, variant_any_pattern, variant_pattern,
+};
 
 /// The `impl Marshal` of a checked container.
 pub(crate) fn impl_marshal(cont: &Container, krate: &syn::Path) -> TokenStream {
@@ -190,14 +192,7 @@ fn enum_bodies(
     let mut encode_arms = Vec::new();
     for variant in variants {
         let pattern = variant_pattern(variant);
-        let encoded = || {
-            variant
-                .fields
-                .iter()
-                .enumerate()
-                .filter(|(_, f)| f.is_encoded())
-        };
-        let encodes = encoded().map(|(i, f)| field_encode(f, &binding(i), private));
+        let encodes = encoded_fields(variant).map(|(i, f)| field_encode(f, &binding(i), private));
         let tag = tag_literal(variant.tag, tag_type);
         // A variant whose fields all have a fixed size is written through
         // one writer of exactly its length, tag included: one bounds check
@@ -243,22 +238,12 @@ fn enum_len(variants: &[Variant], tag_type: TagType, private: &TokenStream) -> T
         quote!((#part).saturating_add(#tag_size))
     });
     let index_arms = variants.iter().enumerate().map(|(index, v)| {
-        let ident = v.ident;
-        let any = match v.style {
-            Style::Unit => quote!(Self::#ident),
-            Style::Tuple => quote!(Self::#ident(..)),
-            Style::Struct => quote!(Self::#ident { .. }),
-        };
+        let any = variant_any_pattern(v);
         quote!(#any => #index,)
     });
     let variable_arms = variants.iter().map(|v| {
         let pattern = variant_pattern(v);
-        let variable = v
-            .fields
-            .iter()
-            .enumerate()
-            .filter(|(_, f)| f.is_encoded())
-            .map(|(i, f)| field_variable_len(f, &binding(i), private));
+        let variable = encoded_fields(v).map(|(i, f)| field_variable_len(f, &binding(i), private));
         quote!(#pattern => 0 #(+ #variable)*,)
     });
     let (fixed, index) = (local("__fixed"), local("__index"));

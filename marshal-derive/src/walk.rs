@@ -4,7 +4,7 @@
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::quote;
 
-use crate::internals::ast::{Style, Variant};
+use crate::internals::ast::{Field, Style, Variant};
 use crate::internals::attr::TagType;
 
 /// The pattern binding a variant's encoded fields to `__f0`, `__f1`, ...
@@ -23,19 +23,36 @@ pub(crate) fn variant_pattern(variant: &Variant) -> TokenStream {
             quote!(Self::#ident(#(#parts),*))
         }
         Style::Struct => {
-            let parts = variant
-                .fields
-                .iter()
-                .enumerate()
-                .filter(|(_, f)| f.is_encoded())
-                .map(|(i, f)| {
-                    let member = &f.member;
-                    let b = binding(i);
-                    quote!(#member: #b)
-                });
+            let parts = encoded_fields(variant).map(|(i, f)| {
+                let member = &f.member;
+                let b = binding(i);
+                quote!(#member: #b)
+            });
             quote!(Self::#ident { #(#parts,)* .. })
         }
     }
+}
+
+/// The pattern matching a variant whatever its fields hold, binding none.
+pub(crate) fn variant_any_pattern(variant: &Variant) -> TokenStream {
+    let ident = variant.ident;
+    match variant.style {
+        Style::Unit => quote!(Self::#ident),
+        Style::Tuple => quote!(Self::#ident(..)),
+        Style::Struct => quote!(Self::#ident { .. }),
+    }
+}
+
+/// A variant's encoded fields with their positions, the `i` of the
+/// binding `__f{i}` that [`variant_pattern`] gives each.
+pub(crate) fn encoded_fields<'v, 'a>(
+    variant: &'v Variant<'a>,
+) -> impl Iterator<Item = (usize, &'v Field<'a>)> {
+    variant
+        .fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.is_encoded())
 }
 
 pub(crate) fn binding(i: usize) -> TokenStream {
