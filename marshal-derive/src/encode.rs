@@ -277,7 +277,7 @@ fn field_len(field: &Field, access: &TokenStream, private: &TokenStream) -> Toke
 /// naming the container), 0 for the others.
 fn field_variable_len(field: &Field, access: &TokenStream, private: &TokenStream) -> TokenStream {
     let len = field_len(field, access, private);
-    if field.attrs.with.is_some() || field.recursive {
+    if !field.sized_by_type() {
         return len;
     }
     let ty = field.ty;

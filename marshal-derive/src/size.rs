@@ -74,7 +74,7 @@ fn field_consts<'a>(
 ) -> impl Iterator<Item = TokenStream> + 'a {
     let ident = which.ident();
     fields.iter().filter(|f| f.is_encoded()).map(move |f| {
-        if f.attrs.with.is_some() || f.recursive {
+        if !f.sized_by_type() {
             quote!(::core::option::Option::None)
         } else {
             let ty = f.ty;
@@ -101,7 +101,7 @@ pub(crate) fn container_min_len(cont: &Container, krate: &TokenStream) -> TokenS
 fn fields_min_len(fields: &[Field], krate: &TokenStream) -> TokenStream {
     let terms = fields
         .iter()
-        .filter(|f| f.is_encoded() && f.attrs.with.is_none() && !f.recursive)
+        .filter(|f| f.is_encoded() && f.sized_by_type())
         .map(|f| {
             let ty = f.ty;
             quote_spanned!(ty.span()=> <#ty as #krate::Unmarshal<'__de>>::MIN_LEN)
@@ -131,7 +131,7 @@ pub(crate) fn container_min_len_is_exact(cont: &Container, krate: &TokenStream) 
 fn fields_exact(fields: &[Field], krate: &TokenStream) -> TokenStream {
     let mut terms = Vec::new();
     for f in fields.iter().filter(|f| f.is_encoded()) {
-        if f.attrs.with.is_some() || f.recursive {
+        if !f.sized_by_type() {
             return quote!(false);
         }
         let ty = f.ty;
@@ -186,10 +186,7 @@ pub(crate) fn container_layout(
     let Data::Struct(fields) = &cont.data else {
         return quote!(#krate::Layout::OPAQUE);
     };
-    if fields
-        .iter()
-        .any(|f| !f.is_encoded() || f.attrs.with.is_some() || f.recursive)
-    {
+    if fields.iter().any(|f| !f.is_encoded() || !f.sized_by_type()) {
         return quote!(#krate::Layout::OPAQUE);
     }
     let parts = fields.iter().map(|f| {

@@ -91,6 +91,13 @@ impl Field<'_> {
     pub(crate) fn is_encoded(&self) -> bool {
         self.attrs.skip.is_none()
     }
+
+    /// Whether its type's size constants (`FIXED_LEN`, `MIN_LEN`, ...)
+    /// describe the field: not when it is encoded `with` a module, nor when
+    /// its type names the container (the constant would depend on itself).
+    pub(crate) fn sized_by_type(&self) -> bool {
+        self.attrs.with.is_none() && !self.recursive
+    }
 }
 
 fn enum_from_ast<'a>(
