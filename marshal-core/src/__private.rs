@@ -10,11 +10,11 @@ pub use core;
 // Safe building blocks over the crate's unsafe module, for the facade's
 // output targets (`to_vec`-like appends, `BufMut`, arenas).
 #[cfg(feature = "bumpalo")]
-pub use crate::bytes::alloc_uninit;
+pub use crate::mem::alloc_uninit;
 #[cfg(feature = "bytes")]
-pub use crate::bytes::append_to_buf_mut;
+pub use crate::mem::{append_to_buf_mut, try_append_to_buf_mut};
 #[cfg(feature = "alloc")]
-pub use crate::bytes::append_to_vec;
+pub use crate::mem::{append_to_vec, try_append_to_vec};
 
 /// The sum of the known lengths (saturating), the unknown ones counting 0:
 /// the part of a variant's length that does not depend on the value.
@@ -151,7 +151,7 @@ pub const fn same_exact(variants: &[(usize, bool)]) -> bool {
 }
 
 pub use crate::fingerprint as fp;
-pub use crate::layout::Layout;
+pub use crate::mem::Layout;
 
 /// Fails const evaluation unless a size contract holds. `fixed` selects
 /// `#[marshal(size = N)]` (checked against `FIXED_LEN`) over

@@ -20,7 +20,7 @@
 //! assert_eq!(&buf[..n], &[7, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, b'h', b'i', 1, 0]);
 //! ```
 #![no_std]
-// All unsafe code lives in `bytes`; see POLICIES.md.
+// All unsafe code lives in `mem`; see POLICIES.md.
 #![deny(unsafe_code)]
 
 #[cfg(feature = "alloc")]
@@ -30,13 +30,11 @@ extern crate std;
 
 #[doc(hidden)]
 pub mod __private;
-#[allow(unsafe_code)]
-mod bytes;
 mod error;
 pub mod fingerprint;
 mod impls;
-#[doc(hidden)]
-pub mod layout;
+#[allow(unsafe_code)]
+mod mem;
 mod reader;
 pub mod time;
 mod traits;
@@ -157,7 +155,7 @@ pub fn from_bytes<'de, T: Unmarshal<'de>>(input: &'de [u8]) -> Result<T, DecodeE
 #[cfg(feature = "alloc")]
 pub fn to_vec<T: Marshal + ?Sized>(value: &T) -> alloc::vec::Vec<u8> {
     let mut out = alloc::vec::Vec::with_capacity(value.encoded_len());
-    bytes::append_to_vec(&mut out, |w| encode_or_panic(value, w));
+    mem::append_to_vec(&mut out, |w| encode_or_panic(value, w));
     out
 }
 
@@ -180,7 +178,7 @@ pub fn to_vec<T: Marshal + ?Sized>(value: &T) -> alloc::vec::Vec<u8> {
 #[cfg(feature = "alloc")]
 pub fn encode_into_vec<T: Marshal + ?Sized>(value: &T, out: &mut alloc::vec::Vec<u8>) -> usize {
     out.reserve(value.encoded_len());
-    bytes::append_to_vec(out, |w| {
+    mem::append_to_vec(out, |w| {
         encode_or_panic(value, w);
         w.written()
     })

@@ -101,7 +101,7 @@ pub trait Marshal {
     /// [`is_memcpy_equivalent`](crate::is_memcpy_equivalent). Set by the
     /// derive from compile-time layout facts; not part of the public API.
     #[doc(hidden)]
-    const __LAYOUT: crate::layout::Layout = crate::layout::Layout::OPAQUE;
+    const __LAYOUT: crate::mem::Layout<Self> = crate::mem::Layout::OPAQUE;
 
     /// The exact number of bytes [`write_to`](Marshal::write_to) writes for
     /// this value. Never allocates.
@@ -286,7 +286,7 @@ pub trait Marshal {
         Self: Sized,
     {
         // Wire bytes that are the memory: one copy.
-        if let Some(bytes) = crate::bytes::memory_of(items) {
+        if let Some(bytes) = crate::mem::memory_of(items) {
             return w.put_slice(bytes);
         }
         // Fixed-size values: one check for the run, then each value writes
@@ -367,7 +367,7 @@ pub trait Unmarshal<'de>: Sized {
     /// every byte pattern valid. Set by the derive from compile-time layout
     /// facts; not part of the public API.
     #[doc(hidden)]
-    const __LAYOUT: crate::layout::Layout = crate::layout::Layout::OPAQUE;
+    const __LAYOUT: crate::mem::Layout<Self> = crate::mem::Layout::OPAQUE;
 
     /// Reads one value through `r`, the building block of every other
     /// method.
@@ -417,7 +417,7 @@ pub trait Unmarshal<'de>: Sized {
         // values take the loop below; there is nothing to copy.)
         if <Self as Unmarshal>::__LAYOUT.is_memcpy() && core::mem::size_of::<Self>() > 0 {
             let bytes = r.take(len.saturating_mul(core::mem::size_of::<Self>()))?;
-            return Ok(crate::bytes::vec_from_memory(bytes));
+            return Ok(crate::mem::vec_from_memory(bytes));
         }
         let mut out = alloc::vec::Vec::with_capacity(r.capacity_for::<Self>(len));
         // Fixed-size values: one check for the run, then each value reads
@@ -471,7 +471,7 @@ pub trait Unmarshal<'de>: Sized {
         // Wire bytes that are the memory: one check, one copy.
         if <Self as Unmarshal>::__LAYOUT.is_memcpy() {
             let bytes = r.take(N.saturating_mul(core::mem::size_of::<Self>()))?;
-            return Ok(crate::bytes::array_from_memory(bytes));
+            return Ok(crate::mem::array_from_memory(bytes));
         }
         let mut error = None;
         let items: [Option<Self>; N] = core::array::from_fn(|_| {

@@ -3,7 +3,7 @@
 use core::fmt;
 use core::mem::MaybeUninit;
 
-use crate::bytes::Cursor;
+use crate::mem::Cursor;
 use crate::error::Overflow;
 
 /// A forward-only cursor over a caller-provided byte buffer, which may be

@@ -48,7 +48,7 @@ pub(crate) fn impl_unmarshal(cont: &Container, krate: &syn::Path) -> TokenStream
             const MIN_LEN: ::core::primitive::usize = #min_len;
             const MIN_LEN_IS_EXACT: ::core::primitive::bool = #exact;
             #[doc(hidden)]
-            const __LAYOUT: #private::Layout = #layout;
+            const __LAYOUT: #private::Layout<Self> = #layout;
 
             #[inline]
             fn decode(

@@ -51,7 +51,7 @@ pub(crate) fn impl_marshal(cont: &Container, krate: &syn::Path) -> TokenStream {
             const MAX_LEN: ::core::option::Option<::core::primitive::usize> = #max_len;
             const FINGERPRINT: ::core::primitive::u64 = #fingerprint;
             #[doc(hidden)]
-            const __LAYOUT: #private::Layout = #layout;
+            const __LAYOUT: #private::Layout<Self> = #layout;
 
             #[inline]
             fn encoded_len(&self) -> ::core::primitive::usize {

@@ -195,17 +195,17 @@ pub(crate) fn container_layout(
         quote! {(
             ::core::mem::offset_of!(Self, #member),
             ::core::mem::size_of::<#ty>(),
-            <#ty as #trait_path>::__LAYOUT,
+            #krate::Layout::is_memcpy(<#ty as #trait_path>::__LAYOUT),
         )}
     });
-    // SAFETY (of the generated block): `Layout::structure` requires the
-    // struct's `size_of` and, for every field in wire order (declaration
-    // order, and no field is skipped here), its `offset_of!`, its type's
-    // `size_of` and its type's `__LAYOUT` for the same trait. Those are
-    // exactly the expressions passed, evaluated by the compiler.
+    // SAFETY (of the generated block): `Layout::structure` requires, for
+    // every field of the struct in wire order (declaration order, and no
+    // field is skipped here), its `offset_of!`, its type's `size_of` and
+    // whether its type's `__LAYOUT` for the same trait is memcpy. Those are
+    // exactly the expressions passed, evaluated by the compiler; the
+    // struct's own size is `size_of::<Self>()`, read by `structure` itself
+    // from the layout's type, `Layout<Self>`.
     quote! {
-        unsafe {
-            #krate::Layout::structure(::core::mem::size_of::<Self>(), &[#(#parts),*])
-        }
+        unsafe { #krate::Layout::<Self>::structure(&[#(#parts),*]) }
     }
 }

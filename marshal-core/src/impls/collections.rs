@@ -161,7 +161,7 @@ impl<'de> Unmarshal<'de> for String {
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
         let (window, len, at) = take_string(r)?;
-        crate::bytes::string_at_start(window, len).ok_or(DecodeError::invalid_utf8(at))
+        crate::mem::string_at_start(window, len).ok_or(DecodeError::invalid_utf8(at))
     }
 }
 

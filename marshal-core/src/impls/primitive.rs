@@ -5,7 +5,7 @@ use core::num::{NonZero, Saturating, Wrapping};
 
 use crate::error::{DecodeError, Overflow};
 use crate::fingerprint as fp;
-use crate::layout::Layout;
+use crate::mem::Layout;
 use crate::reader::Reader;
 use crate::traits::{Marshal, Unmarshal};
 use crate::writer::Writer;
@@ -15,7 +15,7 @@ macro_rules! int_impls {
         impl Marshal for $ty {
             const FIXED_LEN: Option<usize> = Some(core::mem::size_of::<$ty>());
             const FINGERPRINT: u64 = fp::leaf(stringify!($ty));
-            const __LAYOUT: Layout = Layout::primitive();
+            const __LAYOUT: Layout<Self> = Layout::primitive();
 
             #[inline]
             fn encoded_len(&self) -> usize {
@@ -31,7 +31,7 @@ macro_rules! int_impls {
         impl<'de> Unmarshal<'de> for $ty {
             const MIN_LEN: usize = core::mem::size_of::<$ty>();
             const MIN_LEN_IS_EXACT: bool = true;
-            const __LAYOUT: Layout = Layout::primitive();
+            const __LAYOUT: Layout<Self> = Layout::primitive();
 
             #[inline]
             fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
@@ -49,7 +49,7 @@ macro_rules! byte_impls {
         impl Marshal for $ty {
             const FIXED_LEN: Option<usize> = Some(1);
             const FINGERPRINT: u64 = fp::leaf(stringify!($ty));
-            const __LAYOUT: Layout = Layout::primitive();
+            const __LAYOUT: Layout<Self> = Layout::primitive();
 
             #[inline]
             fn encoded_len(&self) -> usize {
@@ -65,7 +65,7 @@ macro_rules! byte_impls {
         impl<'de> Unmarshal<'de> for $ty {
             const MIN_LEN: usize = 1;
             const MIN_LEN_IS_EXACT: bool = true;
-            const __LAYOUT: Layout = Layout::primitive();
+            const __LAYOUT: Layout<Self> = Layout::primitive();
 
             #[inline]
             fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
@@ -128,11 +128,8 @@ macro_rules! size_impls {
             const FIXED_LEN: Option<usize> = Some(8);
             // The same bytes as the 64-bit integer, whatever the platform.
             const FINGERPRINT: u64 = fp::leaf(stringify!($wire));
-            const __LAYOUT: Layout = if core::mem::size_of::<$ty>() == 8 {
-                Layout::primitive()
-            } else {
-                Layout::OPAQUE
-            };
+            // Memcpy-equivalent only where the type is 8 bytes wide.
+            const __LAYOUT: Layout<Self> = Layout::primitive();
 
             #[inline]
             fn encoded_len(&self) -> usize {
@@ -150,7 +147,7 @@ macro_rules! size_impls {
         impl<'de> Unmarshal<'de> for $ty {
             const MIN_LEN: usize = 8;
             const MIN_LEN_IS_EXACT: bool = true;
-            const __LAYOUT: Layout = <$ty as Marshal>::__LAYOUT;
+            const __LAYOUT: Layout<Self> = Layout::primitive();
 
             #[inline]
             fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
@@ -238,7 +235,7 @@ impl<'de> Unmarshal<'de> for char {
 impl Marshal for () {
     const FIXED_LEN: Option<usize> = Some(0);
     const FINGERPRINT: u64 = fp::leaf("()");
-    const __LAYOUT: Layout = Layout::empty();
+    const __LAYOUT: Layout<Self> = Layout::empty();
 
     #[inline]
     fn encoded_len(&self) -> usize {
@@ -253,7 +250,7 @@ impl Marshal for () {
 
 impl<'de> Unmarshal<'de> for () {
     const MIN_LEN_IS_EXACT: bool = true;
-    const __LAYOUT: Layout = Layout::empty();
+    const __LAYOUT: Layout<Self> = Layout::empty();
 
     #[inline]
     fn decode(_: &mut Reader<'de>) -> Result<Self, DecodeError> {
@@ -263,7 +260,7 @@ impl<'de> Unmarshal<'de> for () {
 
 impl<'de, T: ?Sized> Unmarshal<'de> for PhantomData<T> {
     const MIN_LEN_IS_EXACT: bool = true;
-    const __LAYOUT: Layout = Layout::empty();
+    const __LAYOUT: Layout<Self> = Layout::empty();
 
     #[inline]
     fn decode(_: &mut Reader<'de>) -> Result<Self, DecodeError> {
@@ -274,7 +271,7 @@ impl<'de, T: ?Sized> Unmarshal<'de> for PhantomData<T> {
 impl<T: ?Sized> Marshal for PhantomData<T> {
     const FIXED_LEN: Option<usize> = Some(0);
     const FINGERPRINT: u64 = fp::leaf("()");
-    const __LAYOUT: Layout = Layout::empty();
+    const __LAYOUT: Layout<Self> = Layout::empty();
 
     #[inline]
     fn encoded_len(&self) -> usize {
@@ -295,7 +292,7 @@ macro_rules! wrapper_impls {
             const MAX_LEN: Option<usize> = T::MAX_LEN;
             const FINGERPRINT: u64 = T::FINGERPRINT;
             // `Wrapping` and `Saturating` are `repr(transparent)`.
-            const __LAYOUT: Layout = T::__LAYOUT;
+            const __LAYOUT: Layout<Self> = Layout::transparent(T::__LAYOUT);
 
             #[inline]
             fn encoded_len(&self) -> usize {
@@ -311,7 +308,7 @@ macro_rules! wrapper_impls {
         impl<'de, T: Unmarshal<'de>> Unmarshal<'de> for $wrapper<T> {
             const MIN_LEN: usize = T::MIN_LEN;
             const MIN_LEN_IS_EXACT: bool = T::MIN_LEN_IS_EXACT;
-            const __LAYOUT: Layout = T::__LAYOUT;
+            const __LAYOUT: Layout<Self> = Layout::transparent(T::__LAYOUT);
 
             #[inline]
             fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {

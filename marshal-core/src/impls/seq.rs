@@ -3,7 +3,7 @@
 use crate::__private::{mul, sum};
 use crate::error::{DecodeError, Overflow};
 use crate::fingerprint as fp;
-use crate::layout::Layout;
+use crate::mem::Layout;
 use crate::reader::Reader;
 use crate::traits::{Marshal, Unmarshal};
 use crate::writer::Writer;
@@ -40,7 +40,7 @@ impl<'de: 'a, 'a> Unmarshal<'de> for &'a str {
 #[inline]
 pub(crate) fn decode_str<'de>(r: &mut Reader<'de>) -> Result<&'de str, DecodeError> {
     let (window, len, at) = take_string(r)?;
-    crate::bytes::str_at_start(window, len).ok_or(DecodeError::invalid_utf8(at))
+    crate::mem::str_at_start(window, len).ok_or(DecodeError::invalid_utf8(at))
 }
 
 /// Consumes a string's length prefix and bytes, and returns the input from
@@ -106,7 +106,7 @@ impl<T: Marshal, const N: usize> Marshal for [T; N] {
     const FIXED_LEN: Option<usize> = mul(T::FIXED_LEN, N);
     const MAX_LEN: Option<usize> = mul(T::MAX_LEN, N);
     const FINGERPRINT: u64 = fp::mix(fp::mix(fp::leaf("array"), N as u64), T::FINGERPRINT);
-    const __LAYOUT: Layout = Layout::array(T::__LAYOUT);
+    const __LAYOUT: Layout<Self> = Layout::array(T::__LAYOUT);
 
     #[inline]
     fn encoded_len(&self) -> usize {
@@ -120,7 +120,7 @@ impl<T: Marshal, const N: usize> Marshal for [T; N] {
     fn encode(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
         // Wire bytes that are the memory, of a length known at compile
         // time: a plain copy, which compiles to a few whole stores.
-        if let Some(bytes) = crate::bytes::memory_of(self.as_slice()) {
+        if let Some(bytes) = crate::mem::memory_of(self.as_slice()) {
             return w.put_copy(bytes);
         }
         T::encode_slice(self, w)
@@ -130,7 +130,7 @@ impl<T: Marshal, const N: usize> Marshal for [T; N] {
 impl<'de, T: Unmarshal<'de>, const N: usize> Unmarshal<'de> for [T; N] {
     const MIN_LEN: usize = T::MIN_LEN.saturating_mul(N);
     const MIN_LEN_IS_EXACT: bool = N == 0 || T::MIN_LEN_IS_EXACT;
-    const __LAYOUT: Layout = Layout::array(T::__LAYOUT);
+    const __LAYOUT: Layout<Self> = Layout::array(T::__LAYOUT);
 
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {

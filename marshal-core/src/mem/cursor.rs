@@ -1,0 +1,340 @@
+//! The writer cursor: the storage behind [`Writer`], a byte buffer that
+//! may start out uninitialized, and how much of it is written.
+//!
+//! Its fields are private to this file, so the invariants below are kept by
+//! the code in this file alone:
+//!
+//! 1. `pos <= buf.len()`;
+//! 2. `buf[..pos]` is initialized;
+//! 3. `buf[..init]` is initialized, and `init <= buf.len()`;
+//! 4. nothing stores an uninitialized byte into `buf`, and no
+//!    `&mut [MaybeUninit<u8>]` into `buf` ever leaves this file. So a
+//!    cursor over memory that was initialized leaves it initialized.
+//!
+//! Every constructor establishes them and every method keeps them; they hold
+//! for *every* `Cursor` value, which is what makes the checks below work even
+//! when user code swaps the `Writer` it was given for another one.
+
+use core::fmt;
+use core::mem::MaybeUninit;
+
+use super::copy::copy_short_or_long;
+use crate::error::Overflow;
+use crate::writer::Writer;
+
+/// The storage behind a [`Writer`]: a byte buffer that may start out
+/// uninitialized, and how much of it is written. See the module docs for its
+/// invariants.
+pub(crate) struct Cursor<'a> {
+    buf: &'a mut [MaybeUninit<u8>],
+    pos: usize,
+    init: usize,
+}
+
+impl fmt::Debug for Cursor<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Writer")
+            .field("written", &self.pos)
+            .field("remaining", &self.remaining())
+            .finish()
+    }
+}
+
+impl<'a> Cursor<'a> {
+    /// A cursor over initialized bytes.
+    #[inline]
+    pub(crate) fn new(buf: &'a mut [u8]) -> Self {
+        let init = buf.len();
+        let buf: *mut [u8] = buf;
+        // SAFETY: `MaybeUninit<u8>` "is guaranteed to have the same size,
+        // alignment, and ABI as `u8`" (std, `MaybeUninit`, "Layout"), so the
+        // cast pointer covers exactly the bytes of `buf`, and it comes from a
+        // unique reference live for `'a`, so the new reference is valid and
+        // unique for `'a`. What makes the cast sound is what the caller can
+        // see when the borrow ends: the bytes must still be initialized, as
+        // `&mut [u8]` requires, and by invariant 4 the cursor never stores an
+        // uninitialized byte nor lets the `MaybeUninit` view escape. All of
+        // `buf` is initialized, so `init = len` establishes invariant 3.
+        let buf = unsafe { &mut *(buf as *mut [MaybeUninit<u8>]) };
+        Cursor { buf, pos: 0, init }
+    }
+
+    /// A cursor over bytes that may be uninitialized.
+    #[inline]
+    pub(crate) fn new_uninit(buf: &'a mut [MaybeUninit<u8>]) -> Self {
+        Cursor {
+            buf,
+            pos: 0,
+            init: 0,
+        }
+    }
+
+    /// Bytes written so far.
+    #[inline]
+    pub(crate) fn written(&self) -> usize {
+        self.pos
+    }
+
+    /// Bytes that can still be written.
+    #[inline]
+    pub(crate) fn remaining(&self) -> usize {
+        self.buf.len() - self.pos
+    }
+
+    /// The unwritten part of the buffer.
+    #[inline]
+    fn rest(&mut self) -> &mut [MaybeUninit<u8>] {
+        // SAFETY: `get_unchecked_mut` requires the range to be in bounds
+        // (std, `slice::get_unchecked_mut`: "out-of-bounds index" is UB);
+        // `pos..` is, because `pos <= buf.len()` (invariant 1). This saves
+        // the redundant check the safe index would repeat on every write.
+        unsafe { self.buf.get_unchecked_mut(self.pos..) }
+    }
+
+    /// Writes `N` bytes, or nothing if they do not fit.
+    #[inline]
+    pub(crate) fn put_array<const N: usize>(&mut self, bytes: [u8; N]) -> Result<(), Overflow> {
+        let dst = self.rest().first_chunk_mut::<N>().ok_or(Overflow)?;
+        // Initialized bytes only (invariant 4); they extend `buf[..pos]`.
+        dst.write_copy_of_slice(&bytes);
+        self.pos += N;
+        Ok(())
+    }
+
+    /// Writes `bytes`, or nothing if they do not fit.
+    #[inline]
+    pub(crate) fn put_slice(&mut self, bytes: &[u8]) -> Result<(), Overflow> {
+        let dst = self.rest().get_mut(..bytes.len()).ok_or(Overflow)?;
+        copy_short_or_long(dst, bytes);
+        self.pos += bytes.len();
+        Ok(())
+    }
+
+    /// Writes `bytes` after their length as a little-endian `u64`, with one
+    /// bounds check for both, or nothing if they do not fit.
+    #[inline]
+    pub(crate) fn put_prefixed(&mut self, bytes: &[u8]) -> Result<(), Overflow> {
+        // `usize` is at most 64 bits wide on every target Rust supports.
+        let prefix = (bytes.len() as u64).to_le_bytes();
+        // A slice is at most `isize::MAX` bytes long, so this cannot wrap.
+        let dst = self.rest().get_mut(..8 + bytes.len()).ok_or(Overflow)?;
+        let (head, tail) = dst.split_at_mut(8);
+        head.write_copy_of_slice(&prefix);
+        copy_short_or_long(tail, bytes);
+        self.pos += 8 + bytes.len();
+        Ok(())
+    }
+
+    /// Claims the next `len` bytes, initialized, for the caller to fill.
+    /// Bytes not already known to be initialized are zeroed first.
+    #[inline]
+    pub(crate) fn put_copy(&mut self, bytes: &[u8]) -> Result<(), Overflow> {
+        let dst = self.rest().get_mut(..bytes.len()).ok_or(Overflow)?;
+        dst.write_copy_of_slice(bytes);
+        self.pos += bytes.len();
+        Ok(())
+    }
+
+    #[inline]
+    pub(crate) fn reserve(&mut self, len: usize) -> Result<&mut [u8], Overflow> {
+        let start = self.pos;
+        // How many of the claimed bytes lie in `buf[..init]`.
+        let known = self.init.saturating_sub(start).min(len);
+        let dst = self.rest().get_mut(..len).ok_or(Overflow)?;
+        dst[known..].fill(MaybeUninit::new(0));
+        self.pos = start + len;
+        let dst = &mut self.buf[start..start + len];
+        // SAFETY: `assume_init_mut` requires every element to be initialized
+        // (std, `<[MaybeUninit<T>]>::assume_init_mut`). `dst[..known]` is
+        // `buf[start..start + known]` with `start + known <= init`, so it is
+        // initialized by invariant 3, and `dst[known..]` was zeroed just
+        // above. The caller gets `&mut [u8]`, which cannot store an
+        // uninitialized byte, so invariant 4 holds; invariant 2 holds for the
+        // new `pos` because all of `dst` is initialized.
+        Ok(unsafe { dst.assume_init_mut() })
+    }
+
+    /// Runs `f` on a writer over exactly the next `len` bytes, then counts
+    /// what it wrote there as written here.
+    #[inline]
+    pub(crate) fn exact<F>(&mut self, len: usize, f: F) -> Result<(), Overflow>
+    where
+        F: FnOnce(&mut Writer<'_>) -> Result<(), Overflow>,
+    {
+        let init = self.init.saturating_sub(self.pos).min(len);
+        let region = self.rest().get_mut(..len).ok_or(Overflow)?;
+        let start = region.as_ptr();
+        let mut sub = Writer::from_cursor(Cursor {
+            buf: region,
+            pos: 0,
+            // `region[..init]` is within `buf[..self.init]`: invariant 3.
+            init,
+        });
+        let result = f(&mut sub);
+        let Cursor { buf, pos, .. } = sub.into_cursor();
+        // `f` may have replaced the writer. A cursor over exactly `region`
+        // has initialized `region[..pos]` (its invariants 1 and 2), and
+        // `region` starts at our `pos`, so ours may move up by `pos`.
+        if !(core::ptr::eq(buf.as_ptr(), start) && buf.len() == len) {
+            writer_replaced();
+        }
+        self.pos += pos;
+        result
+    }
+
+    /// The written bytes, for as long as the buffer was borrowed.
+    #[inline]
+    pub(crate) fn into_written(self) -> &'a mut [u8] {
+        let (head, _) = self.buf.split_at_mut(self.pos);
+        // SAFETY: `assume_init_mut` requires every element to be initialized
+        // (std, `<[MaybeUninit<T>]>::assume_init_mut`); `head` is
+        // `buf[..pos]`, initialized by invariant 2. The cursor is consumed,
+        // so nothing else refers to these bytes for `'a`.
+        unsafe { head.assume_init_mut() }
+    }
+}
+
+#[cold]
+#[inline(never)]
+#[track_caller]
+pub(super) fn writer_replaced() -> ! {
+    panic!("marshal: an encoder replaced the Writer it was given with one over other memory")
+}
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn put_slice_copies_every_length_exactly() {
+        let src: [u8; 70] = core::array::from_fn(|i| i as u8 + 1);
+        for len in 0..=src.len() {
+            // Into initialized and uninitialized memory, with bytes around.
+            let mut buf = [0xEEu8; 80];
+            let mut c = Cursor::new(&mut buf[..len + 3]);
+            c.put_slice(&[0xAA]).unwrap();
+            c.put_slice(&src[..len]).unwrap();
+            assert_eq!(c.put_slice(&[1, 2, 3]), Err(Overflow));
+            c.put_slice(&[0xBB, 0xCC]).unwrap();
+            assert_eq!(c.written(), len + 3);
+            assert_eq!(buf[0], 0xAA, "{len}");
+            assert_eq!(&buf[1..=len], &src[..len], "{len}");
+            assert_eq!(buf[len + 1..len + 3], [0xBB, 0xCC], "{len}");
+            assert!(buf[len + 3..].iter().all(|&b| b == 0xEE), "{len}");
+
+            let mut buf = [MaybeUninit::<u8>::uninit(); 80];
+            let mut c = Cursor::new_uninit(&mut buf[..len]);
+            c.put_slice(&src[..len]).unwrap();
+            assert_eq!(c.into_written(), &src[..len], "{len}");
+        }
+    }
+
+    #[test]
+    fn put_prefixed_writes_length_and_bytes_or_nothing() {
+        let src: [u8; 70] = core::array::from_fn(|i| i as u8 + 1);
+        for len in 0..=src.len() {
+            // Exactly room for one prefixed run and one byte after it.
+            let mut buf = [0xEEu8; 90];
+            let mut c = Cursor::new(&mut buf[..len + 9]);
+            c.put_prefixed(&src[..len]).unwrap();
+            assert_eq!(c.written(), len + 8);
+            // Nine bytes do not fit in one: nothing is written.
+            assert_eq!(c.put_prefixed(&[7]), Err(Overflow));
+            assert_eq!(c.written(), len + 8);
+            c.put_slice(&[0xBB]).unwrap();
+            assert_eq!(buf[..8], (len as u64).to_le_bytes(), "{len}");
+            assert_eq!(&buf[8..8 + len], &src[..len], "{len}");
+            assert_eq!(buf[8 + len], 0xBB, "{len}");
+            assert!(buf[len + 9..].iter().all(|&b| b == 0xEE), "{len}");
+
+            let mut buf = [MaybeUninit::<u8>::uninit(); 80];
+            let mut c = Cursor::new_uninit(&mut buf[..len + 8]);
+            c.put_prefixed(&src[..len]).unwrap();
+            let written = c.into_written();
+            assert_eq!(written[..8], (len as u64).to_le_bytes(), "{len}");
+            assert_eq!(&written[8..], &src[..len], "{len}");
+        }
+    }
+
+    /// A buffer whose bytes are all uninitialized: Miri reports any read.
+    fn uninit<const N: usize>() -> [MaybeUninit<u8>; N] {
+        [MaybeUninit::uninit(); N]
+    }
+
+    #[test]
+    fn writes_and_hands_back_only_written_bytes() {
+        let mut buf = uninit::<16>();
+        let mut c = Cursor::new_uninit(&mut buf);
+        c.put_array([1, 2]).unwrap();
+        c.put_slice(b"abc").unwrap();
+        c.put_slice(&[0xff, 2]).unwrap();
+        assert_eq!(c.written(), 7);
+        assert_eq!(c.remaining(), 9);
+        assert_eq!(c.into_written(), [1, 2, b'a', b'b', b'c', 0xff, 2]);
+    }
+
+    #[test]
+    fn overflow_writes_nothing() {
+        let mut buf = uninit::<3>();
+        let mut c = Cursor::new_uninit(&mut buf);
+        assert_eq!(c.put_array([0; 4]), Err(Overflow));
+        assert_eq!(c.put_slice(&[0; 4]), Err(Overflow));
+        assert!(c.reserve(4).is_err());
+        assert_eq!(c.exact(4, |_| Ok(())), Err(Overflow));
+        assert_eq!(c.written(), 0);
+        assert!(c.into_written().is_empty());
+    }
+
+    #[test]
+    fn reserve_zeroes_uninitialized_bytes_only() {
+        let mut buf = uninit::<6>();
+        let mut c = Cursor::new_uninit(&mut buf);
+        c.put_u8_for_test(9);
+        let r = c.reserve(3).unwrap();
+        assert_eq!(r, [0, 0, 0]);
+        r.copy_from_slice(b"xyz");
+        assert_eq!(c.into_written(), [9, b'x', b'y', b'z']);
+
+        // Over initialized memory the old bytes are handed out as they are.
+        let mut init = [7u8; 6];
+        let mut c = Cursor::new(&mut init);
+        c.put_array([1]).unwrap();
+        assert_eq!(c.reserve(2).unwrap(), [7, 7]);
+    }
+
+    #[test]
+    fn exact_counts_what_the_sub_writer_wrote() {
+        let mut buf = uninit::<8>();
+        let mut c = Cursor::new_uninit(&mut buf);
+        c.exact(4, |w| w.put_array([1, 2, 3, 4])).unwrap();
+        // A sub-writer that writes less leaves the rest unwritten.
+        c.exact(3, |w| w.put_u8(5)).unwrap();
+        assert_eq!(c.written(), 5);
+        // One that overruns its share fails.
+        assert_eq!(c.exact(1, |w| w.put_array([0, 0])), Err(Overflow));
+        // Reserving inside the region zeroes only there.
+        c.exact(2, |w| {
+            w.reserve(2)?[1] = 6;
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(c.into_written(), [1, 2, 3, 4, 5, 0, 6]);
+    }
+
+    #[test]
+    #[should_panic(expected = "replaced the Writer")]
+    fn exact_rejects_a_replaced_writer() {
+        let mut buf = uninit::<8>();
+        let mut c = Cursor::new_uninit(&mut buf);
+        // `&mut []` is `'static`, so it may stand in for any writer.
+        let _ = c.exact(4, |w| {
+            *w = Writer::new(&mut []);
+            Ok(())
+        });
+    }
+
+    impl Cursor<'_> {
+        fn put_u8_for_test(&mut self, b: u8) {
+            self.put_array([b]).unwrap();
+        }
+    }
+}

@@ -1,0 +1,41 @@
+//! The crate's only `unsafe` code, behind this one module boundary (the
+//! crate root denies `unsafe_code` and allows it here alone). Each file does
+//! one job:
+//!
+//! - [`cursor`]: the writer cursor, the storage behind
+//!   [`Writer`](crate::Writer): writing into memory that may be
+//!   uninitialized, and handing back the part that was written;
+//! - [`copy`]: the inline copy of short runs of bytes that the cursor and
+//!   string construction share;
+//! - [`target`]: the output-target glue: a writer over a `Vec`'s spare
+//!   capacity, a `BufMut` chunk or an arena block, and committing what it
+//!   wrote;
+//! - [`layout`]: memcpy layouts ([`Layout`]) and the bulk copies of runs of
+//!   values that trust them;
+//! - [`utf8`]: the UTF-8 fast paths, borrowing a `&str` from the input and
+//!   building a `String` without validating twice.
+//!
+//! Everything this module exports is safe to call from any code, with any
+//! arguments, apart from [`Layout::structure`], an `unsafe fn`. See
+//! `POLICIES.md` for the rules every `unsafe` block follows.
+
+mod copy;
+mod cursor;
+mod layout;
+mod target;
+mod utf8;
+
+pub(crate) use cursor::Cursor;
+pub use layout::Layout;
+#[cfg(feature = "alloc")]
+pub(crate) use layout::vec_from_memory;
+pub(crate) use layout::{array_from_memory, memory_of};
+#[cfg(feature = "bumpalo")]
+pub use target::alloc_uninit;
+#[cfg(feature = "bytes")]
+pub use target::{append_to_buf_mut, try_append_to_buf_mut};
+#[cfg(feature = "alloc")]
+pub use target::{append_to_vec, try_append_to_vec};
+pub(crate) use utf8::str_at_start;
+#[cfg(feature = "alloc")]
+pub(crate) use utf8::string_at_start;

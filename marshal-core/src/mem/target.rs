@@ -1,0 +1,258 @@
+//! Output-target glue: a [`Writer`] over a `Vec`'s spare capacity, a
+//! `BufMut` chunk or a fresh arena block, and committing what it wrote.
+//!
+//! The functions here use a `&mut [u8]` as the proof that bytes are
+//! initialized: a live `&mut [u8]` produced by safe code points at
+//! initialized bytes, so when it starts where the spare capacity of a `Vec`
+//! (or the chunk of a `BufMut`) starts, that many bytes there are
+//! initialized.
+
+#[cfg(feature = "bumpalo")]
+use core::mem::MaybeUninit;
+
+#[cfg(any(feature = "alloc", feature = "bytes"))]
+use super::cursor::writer_replaced;
+#[cfg(any(feature = "alloc", feature = "bytes"))]
+use crate::writer::Writer;
+
+/// Appends to `vec` what `f` writes through a writer over `vec`'s spare
+/// capacity: no byte is zeroed first. Returns `f`'s result.
+///
+/// This is the building block of `to_vec`, `encode_into_vec` and framing.
+/// The caller reserves the capacity first.
+///
+/// # Panics
+///
+/// When `f` replaces the writer it is given with one over other memory.
+#[cfg(feature = "alloc")]
+#[inline]
+pub fn append_to_vec<R>(vec: &mut alloc::vec::Vec<u8>, f: impl FnOnce(&mut Writer<'_>) -> R) -> R {
+    match try_append_to_vec(vec, |w| Ok::<R, core::convert::Infallible>(f(w))) {
+        Ok(result) => result,
+        Err(never) => match never {},
+    }
+}
+
+/// Like [`append_to_vec`], but the bytes `f` wrote are appended only when
+/// it returns `Ok`: on `Err`, `vec` keeps its length (and its contents), so
+/// a failed encoding leaves no partial output behind.
+///
+/// # Panics
+///
+/// When `f` replaces the writer it is given with one over other memory.
+#[cfg(feature = "alloc")]
+#[inline]
+pub fn try_append_to_vec<R, E>(
+    vec: &mut alloc::vec::Vec<u8>,
+    f: impl FnOnce(&mut Writer<'_>) -> Result<R, E>,
+) -> Result<R, E> {
+    let len = vec.len();
+    let spare = vec.spare_capacity_mut();
+    let (start, capacity) = (spare.as_ptr(), spare.len());
+    let mut w = Writer::new_uninit(spare);
+    let result = f(&mut w);
+    let written = w.into_written();
+    let n = written.len();
+    if !(core::ptr::eq(written.as_ptr(), start.cast::<u8>()) && n <= capacity) {
+        writer_replaced();
+    }
+    if result.is_ok() {
+        // SAFETY: `set_len` requires `new_len <= capacity()` and the
+        // elements at `old_len..new_len` to be initialized (std,
+        // `Vec::set_len`). `written` was a `&mut [u8]` of `n` bytes, so
+        // those bytes are initialized, and it starts where the spare
+        // capacity starts, i.e. at element `len`, with
+        // `n <= capacity - len`: both requirements hold for `len + n`.
+        unsafe { vec.set_len(len + n) };
+    }
+    result
+}
+
+/// Writes what `f` writes through a writer over `buf`'s current chunk
+/// straight into `buf`, with no copy and no zeroing, and advances `buf` past
+/// it. Returns `f`'s result.
+///
+/// The caller makes sure the chunk is large enough (for `BytesMut`,
+/// `reserve` first).
+///
+/// # Panics
+///
+/// When `f` replaces the writer it is given with one over other memory.
+#[cfg(feature = "bytes")]
+#[inline]
+pub fn append_to_buf_mut<B, R>(buf: &mut B, f: impl FnOnce(&mut Writer<'_>) -> R) -> R
+where
+    B: ::bytes::BufMut + ?Sized,
+{
+    match try_append_to_buf_mut(buf, |w| Ok::<R, core::convert::Infallible>(f(w))) {
+        Ok(result) => result,
+        Err(never) => match never {},
+    }
+}
+
+/// Like [`append_to_buf_mut`], but `buf` is advanced only when `f` returns
+/// `Ok`: on `Err` it keeps its length, so a failed encoding leaves no
+/// partial output behind.
+///
+/// # Panics
+///
+/// When `f` replaces the writer it is given with one over other memory.
+#[cfg(feature = "bytes")]
+#[inline]
+pub fn try_append_to_buf_mut<B, R, E>(
+    buf: &mut B,
+    f: impl FnOnce(&mut Writer<'_>) -> Result<R, E>,
+) -> Result<R, E>
+where
+    B: ::bytes::BufMut + ?Sized,
+{
+    let chunk = buf.chunk_mut();
+    // SAFETY: `as_uninit_slice_mut` requires that we neither read the
+    // memory nor write uninitialized bytes to it (bytes,
+    // `UninitSlice::as_uninit_slice_mut`). The slice goes only into a
+    // `Writer`, whose cursor never stores an uninitialized byte (invariant
+    // 4) and never reads; the only bytes anyone can read back are ones the
+    // cursor initialized itself (`reserve`), never the chunk's prior
+    // contents.
+    let uninit = unsafe { chunk.as_uninit_slice_mut() };
+    let (start, capacity) = (uninit.as_ptr(), uninit.len());
+    let mut w = Writer::new_uninit(uninit);
+    let result = f(&mut w);
+    let written = w.into_written();
+    let n = written.len();
+    if !(core::ptr::eq(written.as_ptr(), start.cast::<u8>()) && n <= capacity) {
+        writer_replaced();
+    }
+    if result.is_ok() {
+        // SAFETY: `advance_mut(n)` requires the next `n` bytes of the chunk
+        // to be initialized (bytes, `BufMut::advance_mut`). `written` was a
+        // `&mut [u8]` of `n` bytes starting at the chunk's start, so they
+        // are.
+        unsafe { buf.advance_mut(n) };
+    }
+    result
+}
+
+/// Allocates `len` bytes in `bump`, uninitialized: exactly one bump
+/// allocation of exactly `len` bytes, and nothing on the global heap unless
+/// the arena needs a new chunk.
+///
+/// # Panics
+///
+/// When `len` exceeds `isize::MAX` or the arena cannot allocate.
+#[cfg(feature = "bumpalo")]
+#[inline]
+#[expect(
+    clippy::mut_from_ref,
+    reason = "an arena allocation: every call returns fresh memory, as `Bump::alloc` does"
+)]
+pub fn alloc_uninit(bump: &::bumpalo::Bump, len: usize) -> &mut [MaybeUninit<u8>] {
+    let layout = core::alloc::Layout::array::<u8>(len).unwrap_or_else(|_| too_large(len));
+    let ptr = bump.alloc_layout(layout).as_ptr().cast::<MaybeUninit<u8>>();
+    // SAFETY: `from_raw_parts_mut` requires `ptr` to be non-null, aligned,
+    // valid for reads and writes of `len` elements of one allocation, the
+    // memory not accessed through any other pointer for the returned
+    // lifetime, and `len` bytes to be at most `isize::MAX` (std,
+    // `slice::from_raw_parts_mut`). `Bump::alloc_layout` returns a non-null
+    // pointer to a fresh block of `layout` (size `len`, align 1) in the
+    // arena, which stays valid and unused by anyone else until the arena is
+    // reset or dropped, and both need `&mut Bump`, which cannot exist while
+    // the returned borrow of `bump` does. `Layout::array` checked the size.
+    // Elements of type `MaybeUninit<u8>` need not be initialized.
+    unsafe { core::slice::from_raw_parts_mut(ptr, len) }
+}
+
+#[cfg(feature = "bumpalo")]
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn too_large(len: usize) -> ! {
+    panic!("marshal: cannot allocate {len} bytes in an arena")
+}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    #[cfg(feature = "bumpalo")]
+    use crate::mem::Cursor;
+    #[cfg(any(feature = "alloc", feature = "bytes"))]
+    use crate::error::Overflow;
+
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn appends_to_spare_capacity() {
+        let mut v = alloc::vec::Vec::with_capacity(8);
+        v.push(1u8);
+        let r = append_to_vec(&mut v, |w| w.put_slice(b"ab"));
+        assert_eq!(r, Ok(()));
+        assert_eq!(v, [1, b'a', b'b']);
+        // Nothing written, nothing appended.
+        append_to_vec(&mut v, |_| ());
+        assert_eq!(v.len(), 3);
+    }
+
+    #[cfg(feature = "alloc")]
+    #[test]
+    #[should_panic(expected = "replaced the Writer")]
+    fn append_rejects_a_replaced_writer() {
+        let mut v = alloc::vec::Vec::with_capacity(8);
+        append_to_vec(&mut v, |w| *w = Writer::new(&mut []));
+    }
+
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn try_append_commits_only_on_ok() {
+        let mut v = alloc::vec::Vec::with_capacity(8);
+        v.push(1u8);
+        let r: Result<(), Overflow> = try_append_to_vec(&mut v, |w| {
+            w.put_slice(b"abc")?;
+            Err(Overflow)
+        });
+        assert_eq!(r, Err(Overflow));
+        assert_eq!(v, [1]);
+        assert_eq!(try_append_to_vec(&mut v, |w| w.put_slice(b"xy")), Ok(()));
+        assert_eq!(v, [1, b'x', b'y']);
+    }
+
+    #[cfg(feature = "bytes")]
+    #[test]
+    fn try_append_to_buf_mut_commits_only_on_ok() {
+        let mut b = ::bytes::BytesMut::with_capacity(8);
+        b.extend_from_slice(b"x");
+        let r: Result<(), Overflow> = try_append_to_buf_mut(&mut b, |w| {
+            w.put_slice(b"yz")?;
+            Err(Overflow)
+        });
+        assert_eq!(r, Err(Overflow));
+        assert_eq!(&b[..], b"x");
+        try_append_to_buf_mut(&mut b, |w| w.put_slice(b"yz")).unwrap();
+        assert_eq!(&b[..], b"xyz");
+    }
+
+    #[cfg(feature = "bytes")]
+    #[test]
+    fn appends_to_buf_mut() {
+        let mut b = ::bytes::BytesMut::with_capacity(8);
+        b.extend_from_slice(b"x");
+        append_to_buf_mut(&mut b, |w| w.put_slice(b"yz")).unwrap();
+        assert_eq!(&b[..], b"xyz");
+        let mut arr = [0u8; 4];
+        let mut slice = &mut arr[..];
+        append_to_buf_mut(&mut slice, |w| w.put_array([1, 2])).unwrap();
+        assert_eq!(slice.len(), 2);
+        assert_eq!(arr, [1, 2, 0, 0]);
+    }
+
+    #[cfg(feature = "bumpalo")]
+    #[test]
+    fn allocates_exactly_in_the_arena() {
+        let bump = ::bumpalo::Bump::with_capacity(64);
+        let before = bump.chunk_capacity();
+        let buf = alloc_uninit(&bump, 5);
+        assert_eq!(buf.len(), 5);
+        let mut c = Cursor::new_uninit(buf);
+        c.put_slice(b"hello").unwrap();
+        assert_eq!(c.into_written(), b"hello");
+        assert_eq!(before - bump.chunk_capacity(), 5);
+        assert!(alloc_uninit(&bump, 0).is_empty());
+    }
+}

@@ -1,0 +1,250 @@
+//! UTF-8 fast paths: borrowing and copying strings out of the input.
+
+use super::copy::copy_short_or_long;
+
+/// The first `len` bytes of `window` as a `&str`, or `None` if they are not
+/// UTF-8 (or there are fewer than `len`).
+///
+/// Most strings on the wire are short and ASCII. `core::str::from_utf8`
+/// spends most of its time on such a string getting its loop aligned, so
+/// ASCII is checked first and only other strings take the full validation.
+/// The bytes after the string may be read for that check: a string of at
+/// most 16 bytes with 16 bytes of `window` from its start is checked with
+/// two loads and a mask, no branch on its length. A decoder passes the rest
+/// of its input, which usually goes on past the string.
+#[inline]
+pub(crate) fn str_at_start(window: &[u8], len: usize) -> Option<&str> {
+    let bytes = window.get(..len)?;
+    let ascii = match window.first_chunk::<16>() {
+        Some(head) if len <= 16 => match head.as_chunks::<8>() {
+            // Bytes `len..16` are not the string's: mask them off.
+            ([lo, hi], _) => {
+                let lo = u64::from_le_bytes(*lo) & low_bytes(len);
+                let hi = u64::from_le_bytes(*hi) & low_bytes(len.saturating_sub(8));
+                (lo | hi) & 0x8080_8080_8080_8080 == 0
+            }
+            // Not reached (16 bytes are two words); it would only cost the
+            // full validation.
+            _ => false,
+        },
+        _ => is_ascii(bytes),
+    };
+    if ascii {
+        // SAFETY: `from_utf8_unchecked` requires valid UTF-8 (std,
+        // `str::from_utf8_unchecked`); every byte of `bytes` is below 0x80
+        // (checked just above: either all of `bytes`, or the 16 bytes
+        // starting where `bytes` starts, `bytes.len() <= 16`, with the bytes
+        // past `bytes.len()` masked off), and ASCII is valid UTF-8.
+        Some(unsafe { core::str::from_utf8_unchecked(bytes) })
+    } else {
+        core::str::from_utf8(bytes).ok()
+    }
+}
+
+/// A mask of the low `n` bytes of a little-endian word (all of it when
+/// `n >= 8`): a table lookup, not a branch.
+#[inline(always)]
+fn low_bytes(n: usize) -> u64 {
+    const MASKS: [u64; 9] = {
+        let mut masks = [u64::MAX; 9];
+        let mut n = 0;
+        while n < 8 {
+            masks[n] = (1 << (8 * n)) - 1;
+            n += 1;
+        }
+        masks
+    };
+    MASKS[n.min(8)]
+}
+
+/// The first `len` bytes of `window` as an owned `String`, or `None` if
+/// they are not UTF-8 (or there are fewer than `len`).
+///
+/// [`str_at_start`], then a copy. A string of 1 to 16 bytes with 16 bytes
+/// of `window` from its start is copied as one 16-byte move, with no
+/// branch on its length, into a buffer of capacity 16: what glibc rounds a
+/// request for its length up to anyway (its smallest chunk holds 24
+/// bytes). Allocators with an 8-byte size class (jemalloc, mimalloc) give
+/// strings of 1 to 8 bytes 16 where 8 would do; a version with an 8-byte
+/// class as well cost owned `logs` 8% (one more branch on the length).
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn string_at_start(window: &[u8], len: usize) -> Option<alloc::string::String> {
+    let s = str_at_start(window, len)?;
+    // (An empty string allocates nothing, so it takes the general path.)
+    let Some(head) = window
+        .first_chunk::<16>()
+        .filter(|_| (1..=16).contains(&len))
+    else {
+        return Some(string_from(s));
+    };
+    let mut bytes = alloc::vec::Vec::<u8>::with_capacity(16);
+    if let Some(spare) = bytes.spare_capacity_mut().first_chunk_mut::<16>() {
+        spare.write_copy_of_slice(head);
+        // SAFETY: `set_len` requires `new_len <= capacity()` and the first
+        // `new_len` elements to be initialized (std, `Vec::set_len`):
+        // `len <= 16` and the 16 spare elements were just written.
+        unsafe { bytes.set_len(len) };
+    } else {
+        bytes.extend_from_slice(s.as_bytes());
+    }
+    // SAFETY: `from_utf8_unchecked` requires valid UTF-8 (std,
+    // `String::from_utf8_unchecked`). `bytes` is `head[..len]`, which is
+    // `window[..len]`, the bytes of the `str` `s`.
+    Some(unsafe { alloc::string::String::from_utf8_unchecked(bytes) })
+}
+
+/// An owned copy of `s`, copied inline when it is short (see
+/// [`copy_short_or_long`]) rather than through a call to `memcpy`.
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn string_from(s: &str) -> alloc::string::String {
+    let mut bytes = alloc::vec::Vec::<u8>::with_capacity(s.len());
+    copy_short_or_long(&mut bytes.spare_capacity_mut()[..s.len()], s.as_bytes());
+    // SAFETY: `set_len` requires `new_len <= capacity()` and the first
+    // `new_len` elements to be initialized (std, `Vec::set_len`). The
+    // capacity is at least `s.len()`, and the copy just above wrote all
+    // `s.len()` bytes.
+    unsafe { bytes.set_len(s.len()) };
+    // SAFETY: `from_utf8_unchecked` requires the bytes to be valid UTF-8
+    // (std, `String::from_utf8_unchecked`); they are a copy of a `str`.
+    unsafe { alloc::string::String::from_utf8_unchecked(bytes) }
+}
+
+/// Whether every byte is below 0x80. Up to 64 bytes: the words of the first
+/// and of the last 8, 16 or 32 bytes (overlapping), so no loop whose exit
+/// depends on the length; longer: every whole word, then the last again.
+#[inline]
+fn is_ascii(bytes: &[u8]) -> bool {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    /// The words of the first and of the last `N` bytes, OR-ed together
+    /// (they overlap when there are fewer than `2 * N` bytes).
+    #[inline(always)]
+    fn ends<const N: usize>(bytes: &[u8]) -> u64 {
+        let (Some(first), Some(last)) = (bytes.first_chunk::<N>(), bytes.last_chunk::<N>()) else {
+            return HIGH;
+        };
+        let (a, _) = first.as_chunks::<8>();
+        let (b, _) = last.as_chunks::<8>();
+        a.iter()
+            .chain(b)
+            .fold(0, |any, w| any | u64::from_ne_bytes(*w))
+    }
+    let n = bytes.len();
+    let any = match n {
+        65.. => {
+            let (words, _) = bytes.as_chunks::<8>();
+            let any = words.iter().fold(0, |any, w| any | u64::from_ne_bytes(*w));
+            any | ends::<8>(bytes)
+        }
+        33.. => ends::<32>(bytes),
+        17.. => ends::<16>(bytes),
+        8.. => ends::<8>(bytes),
+        4.. => {
+            let (Some(first), Some(last)) = (bytes.first_chunk::<4>(), bytes.last_chunk::<4>())
+            else {
+                return false;
+            };
+            u64::from(u32::from_ne_bytes(*first) | u32::from_ne_bytes(*last))
+        }
+        _ => bytes.iter().fold(0, |any, &b| any | u64::from(b)),
+    };
+    any & HIGH == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn string_from_copies_every_length() {
+        let text = "short, then long enough for memcpy: ßüñ and more, 0123456789";
+        for end in (0..=text.len()).filter(|&end| text.is_char_boundary(end)) {
+            let s = string_from(&text[..end]);
+            assert_eq!(s, &text[..end]);
+            assert!(s.capacity() >= end);
+        }
+    }
+
+    #[test]
+    fn str_at_start_agrees_with_core_at_every_length_and_position() {
+        // Past 64 bytes, so the word loop of long strings is covered too.
+        let text = "the quick brown fox jumps over the lazy dog, 0123456789 ".repeat(3);
+        let text = text.as_str();
+        for len in 0..=text.len() {
+            let ascii = &text.as_bytes()[..len];
+            assert!(is_ascii(ascii), "{len}");
+            assert_eq!(str_at_start(ascii, ascii.len()), Some(&text[..len]));
+            for at in 0..len {
+                // A high byte at `at`: not ASCII, and on its own not UTF-8.
+                let mut bad = ascii.to_vec();
+                bad[at] |= 0x80;
+                assert!(!is_ascii(&bad), "{len} {at}");
+                assert_eq!(str_at_start(&bad, bad.len()), None, "{len} {at}");
+                // A two-byte character ending at `at`: valid, not ASCII.
+                if at > 0 {
+                    let mut two = ascii.to_vec();
+                    two[at - 1..=at].copy_from_slice("é".as_bytes());
+                    assert!(!is_ascii(&two), "{len} {at}");
+                    assert_eq!(
+                        str_at_start(&two, two.len()),
+                        core::str::from_utf8(&two).ok(),
+                        "{len} {at}"
+                    );
+                    assert!(str_at_start(&two, two.len()).is_some());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn str_at_start_reads_only_the_string_whatever_follows_it() {
+        let text = "the quick brown fox jumps over the lazy dog, 0123456789";
+        for len in 0..=40 {
+            for tail in [0, 1, 15, 16, 40] {
+                // The string, then `tail` bytes that are not UTF-8 at all.
+                let mut window = text.as_bytes()[..len].to_vec();
+                window.extend(core::iter::repeat_n(0xFF, tail));
+                assert_eq!(
+                    str_at_start(&window, len),
+                    Some(&text[..len]),
+                    "{len} {tail}"
+                );
+                for at in 0..len {
+                    let mut bad = window.clone();
+                    bad[at] |= 0x80;
+                    assert_eq!(str_at_start(&bad, len), None, "{len} {tail} {at}");
+                    if at > 0 {
+                        let mut two = window.clone();
+                        two[at - 1..=at].copy_from_slice("é".as_bytes());
+                        let expected = core::str::from_utf8(&two[..len]).ok();
+                        assert_eq!(str_at_start(&two, len), expected, "{len} {tail} {at}");
+                    }
+                }
+                assert_eq!(str_at_start(&window, len + tail + 1), None);
+            }
+        }
+    }
+
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn string_at_start_copies_only_the_string() {
+        let text = "short, then long enough for memcpy: ßüñ and more, 0123456789";
+        for end in (0..=text.len()).filter(|&end| text.is_char_boundary(end)) {
+            for tail in [0, 1, 15, 16, 40] {
+                let mut window = text.as_bytes()[..end].to_vec();
+                window.extend(core::iter::repeat_n(0xFF, tail));
+                let s = string_at_start(&window, end).unwrap();
+                assert_eq!(s, &text[..end], "{end} {tail}");
+                assert!(s.capacity() >= end);
+                assert_eq!(string_at_start(&window, end + tail + 1), None);
+                if end > 0 {
+                    let mut bad = window.clone();
+                    bad[end - 1] = 0xFF;
+                    assert_eq!(string_at_start(&bad, end), None, "{end} {tail}");
+                }
+            }
+        }
+    }
+}
