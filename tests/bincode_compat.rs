@@ -1,12 +1,17 @@
 //! Randomized cross-check against the real `bincode` 1.3 crate.
 //!
-//! Every test generates random values of one type, encodes each with
-//! `marshal::to_vec` and with `bincode::serialize` (default options, serde
-//! derive), and asserts that the bytes are identical. Floats are compared by
-//! their bytes, so NaNs of every payload are fine.
+//! Each test of the first part generates random values of one type, encodes
+//! each with `marshal::to_vec` and with `bincode::serialize` (default
+//! options, serde derive), and asserts that the bytes are identical. Floats
+//! are compared by their bytes, so NaNs of every payload are fine.
 //!
 //! Hash maps and sets are encoded from the same instance by both encoders, so
 //! both see the same iteration order.
+//!
+//! The last part decodes with both: it checks that marshal's reader and
+//! `bincode::deserialize` accept the same bytes and give the same values,
+//! and has one test per row of WIRE_FORMAT.md's table "Deviations from
+//! bincode 1.3", each failing if its row stopped being true.
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
@@ -19,14 +24,15 @@ use std::num::{
 };
 use std::rc::Rc;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use marshal::Marshal;
+use marshal::{DecodeErrorKind, Marshal, Reader, Unmarshal};
 use proptest::collection::{btree_map, btree_set, hash_map, hash_set, vec};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use proptest_derive::Arbitrary;
-use serde::{Serialize, Serializer};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize, Serializer};
 
 /// 256 cases per type, no regression files written on failure.
 fn config() -> ProptestConfig {
@@ -705,4 +711,500 @@ fn known_bytes() {
         [0, 0, 0, 0, 1, 2, 3, 4, 2, 1]
     );
     check(&(Color::Green, 'é', Some("ab"))).unwrap();
+}
+
+// ---------------------------------------------------------------------------
+// Decoding: marshal's reader against `bincode::deserialize`.
+
+/// Decodes `bytes` as a `T` with marshal, leaving any bytes after the value
+/// as `bincode::deserialize` does, and with bincode, and asserts that both
+/// give the same value or both fail.
+fn agree<T>(bytes: &[u8]) -> Result<(), TestCaseError>
+where
+    T: for<'de> Unmarshal<'de> + DeserializeOwned + PartialEq + Debug,
+{
+    let ours = T::read_from(bytes).map(|(value, _)| value);
+    let theirs = bincode::deserialize::<T>(bytes);
+    match (ours, theirs) {
+        (Ok(ours), Ok(theirs)) => prop_assert_eq!(ours, theirs, "for {:02x?}", bytes),
+        (Err(_), Err(_)) => {}
+        (ours, theirs) => prop_assert!(
+            false,
+            "marshal gives {:?}, bincode {:?}, for {:02x?}",
+            ours,
+            theirs,
+            bytes
+        ),
+    }
+    Ok(())
+}
+
+/// The encoding of a value from `value`, damaged: up to two bytes
+/// overwritten, then cut short or followed by a few more bytes, so decoding
+/// meets bad tags, bad lengths, bad UTF-8 and short input as often as good
+/// values.
+fn damaged<T: Marshal + Debug>(value: impl Strategy<Value = T>) -> impl Strategy<Value = Vec<u8>> {
+    use proptest::sample::Index;
+    (
+        value,
+        vec((any::<Index>(), any::<u8>()), 0..3),
+        proptest::option::of(any::<Index>()),
+        vec(any::<u8>(), 0..4),
+    )
+        .prop_map(|(value, edits, cut, tail)| {
+            let mut bytes = marshal::to_vec(&value);
+            if !bytes.is_empty() {
+                for (at, byte) in edits {
+                    let at = at.index(bytes.len());
+                    bytes[at] = byte;
+                }
+            }
+            match cut {
+                Some(cut) => bytes.truncate(cut.index(bytes.len() + 1)),
+                None => bytes.extend(tail),
+            }
+            bytes
+        })
+}
+
+/// A derived enum and struct, decoded by both.
+#[derive(Debug, Clone, PartialEq, Marshal, Unmarshal, Serialize, Deserialize, Arbitrary)]
+enum Event {
+    Ping,
+    Move {
+        #[proptest(strategy = "arb_multibyte_string()")]
+        to: String,
+        speed: Option<NonZeroU16>,
+    },
+    Batch(Vec<(bool, char)>, Wrapping<i8>),
+}
+
+#[derive(Debug, Clone, PartialEq, Marshal, Unmarshal, Serialize, Deserialize, Arbitrary)]
+struct Envelope {
+    id: u64,
+    event: Event,
+    tags: BTreeSet<u8>,
+    peer: Option<Ipv4Addr>,
+    retries: [NonZeroI8; 2],
+}
+
+/// Damaged encodings of each type decode alike with both: every check of
+/// marshal's reader (bools, chars, option and enum tags, UTF-8, zero for
+/// `NonZero`, lengths, short input) rejects what bincode rejects and nothing
+/// else.
+macro_rules! decode_agrees {
+    ($($name:ident: $ty:ty = $strategy:expr;)*) => {
+        proptest! {
+            #![proptest_config(config())]
+            $(
+                #[test]
+                fn $name(bytes in damaged::<$ty>($strategy)) {
+                    agree::<$ty>(&bytes)?;
+                }
+            )*
+        }
+    };
+}
+
+decode_agrees! {
+    decode_bool: bool = any::<bool>();
+    decode_char: char = any::<char>();
+    decode_option_u8: Option<u8> = any::<Option<u8>>();
+    decode_option_option_bool: Option<Option<bool>> = any::<Option<Option<bool>>>();
+    decode_u128_i128: (u128, i128) = any::<(u128, i128)>();
+    decode_usize_isize: (usize, isize) = any::<(usize, isize)>();
+    decode_nonzero: (NonZeroU32, NonZeroI64, NonZeroU8) = any::<(NonZeroU32, NonZeroI64, NonZeroU8)>();
+    decode_string: String = arb_multibyte_string();
+    decode_box_str: Box<str> = arb_multibyte_string().prop_map(String::into_boxed_str);
+    decode_vec_char: Vec<char> = vec(arb_multibyte_char(), 0..8);
+    decode_vec_option_bool: Vec<Option<bool>> = any::<Vec<Option<bool>>>();
+    decode_vec_string: Vec<String> = vec(arb_multibyte_string(), 0..4);
+    decode_vec_u8: Vec<u8> = any::<Vec<u8>>();
+    decode_deque_u16: VecDeque<u16> = wrapped_deque(any::<u16>());
+    decode_array_char: [char; 3] = any::<[char; 3]>();
+    decode_tuple: (u8, char, bool, Option<u16>) = any::<(u8, char, bool, Option<u16>)>();
+    decode_btree_map: BTreeMap<u8, String> = btree_map(any::<u8>(), arb_multibyte_string(), 0..4);
+    decode_btree_set: BTreeSet<char> = btree_set(any::<char>(), 0..6);
+    decode_hash_map: HashMap<u16, bool> = hash_map(any::<u16>(), any::<bool>(), 0..6);
+    decode_ip_addr: IpAddr = arb_ip_addr();
+    decode_socket_addr: SocketAddr = arb_socket_addr();
+    decode_wrapping: (Wrapping<u16>, Saturating<i32>) =
+        any::<(u16, i32)>().prop_map(|(a, b)| (Wrapping(a), Saturating(b)));
+    decode_derived_enum: Event = any::<Event>();
+    decode_derived_struct: Envelope = any::<Envelope>();
+}
+
+/// String bytes built from the bytes UTF-8 validation turns on: ASCII,
+/// continuation bytes, and the lead bytes at the edges of their ranges
+/// (overlong `c0`/`c1`, surrogates behind `ed`, `f4` and beyond). Lengths
+/// reach past 64 bytes, through each of the paths of marshal's check.
+fn arb_utf8_edges() -> impl Strategy<Value = Vec<u8>> {
+    let leads = [
+        0xc0u8, 0xc1, 0xc2, 0xdf, 0xe0, 0xed, 0xee, 0xef, 0xf0, 0xf4, 0xf5, 0xff,
+    ];
+    let byte = prop_oneof![
+        6 => 0x00u8..0x80,
+        3 => 0x80u8..0xc0,
+        2 => proptest::sample::select(leads.to_vec()),
+    ];
+    let damaged_text = (
+        "[a-z😀€é\u{10FFFF}\u{D7FF}\u{E000}]{0,40}",
+        any::<proptest::sample::Index>(),
+        any::<u8>(),
+    )
+        .prop_map(|(text, at, byte)| {
+            let mut bytes = text.into_bytes();
+            if !bytes.is_empty() {
+                let at = at.index(bytes.len());
+                bytes[at] = byte;
+            }
+            bytes
+        });
+    prop_oneof![vec(byte, 0..100), damaged_text]
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// Strings, owned and borrowed, are UTF-8 to both readers alike.
+    #[test]
+    fn decode_utf8_agrees(text in arb_utf8_edges()) {
+        let mut bytes = (text.len() as u64).to_le_bytes().to_vec();
+        bytes.extend_from_slice(&text);
+        agree::<String>(&bytes)?;
+        let ours = <&str>::read_from(&bytes).map(|(s, _)| s).ok();
+        let theirs = bincode::deserialize::<&str>(&bytes).ok();
+        prop_assert_eq!(ours, theirs);
+        prop_assert_eq!(ours, std::str::from_utf8(&text).ok());
+    }
+
+    /// Floats come back with the bits they were written with, NaN payloads
+    /// included, from both.
+    #[test]
+    fn decode_float_bits(bits32 in any::<u32>(), bits64 in any::<u64>()) {
+        let (ours, _) = f32::read_from(&bits32.to_le_bytes()).unwrap();
+        let theirs: f32 = bincode::deserialize(&bits32.to_le_bytes()).unwrap();
+        prop_assert_eq!((ours.to_bits(), theirs.to_bits()), (bits32, bits32));
+        let (ours, _) = f64::read_from(&bits64.to_le_bytes()).unwrap();
+        let theirs: f64 = bincode::deserialize(&bits64.to_le_bytes()).unwrap();
+        prop_assert_eq!((ours.to_bits(), theirs.to_bits()), (bits64, bits64));
+    }
+}
+
+/// `char` decodes alike from every first and second byte, with third and
+/// fourth bytes at the edges of the continuation range, and from every
+/// prefix of those.
+#[test]
+fn decode_char_agrees_on_every_lead() {
+    let edges = [0x00u8, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xff];
+    let check = |bytes: &[u8]| {
+        let ours = char::read_from(bytes).map(|(c, _)| c).ok();
+        let theirs = bincode::deserialize::<char>(bytes).ok();
+        assert_eq!(ours, theirs, "for {bytes:02x?}");
+    };
+    for a in 0..=u8::MAX {
+        check(&[a]);
+        for b in 0..=u8::MAX {
+            check(&[a, b]);
+            for c in edges {
+                check(&[a, b, c]);
+                for d in edges {
+                    check(&[a, b, c, d]);
+                }
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The deviations: one test per row of WIRE_FORMAT.md's table "Deviations
+// from bincode 1.3", in its order.
+
+/// The 12 bytes bincode reads as a `Duration` or `SystemTime` with these
+/// fields: `u64` seconds, then `u32` nanoseconds.
+fn secs_nanos(secs: u64, nanos: u32) -> Vec<u8> {
+    let mut bytes = secs.to_le_bytes().to_vec();
+    bytes.extend_from_slice(&nanos.to_le_bytes());
+    bytes
+}
+
+const NANOS_PER_SEC: u32 = 1_000_000_000;
+
+/// Row "`Duration` with nanoseconds of 10⁹ or more": bincode carries them
+/// into the seconds, or fails when that overflows; marshal rejects them.
+#[test]
+fn deviation_duration_nanos_past_a_second() {
+    let bytes = secs_nanos(1, 1_000_000_005);
+    assert_eq!(
+        bincode::deserialize::<Duration>(&bytes).unwrap(),
+        Duration::new(2, 5)
+    );
+    let err = marshal::from_bytes::<Duration>(&bytes).unwrap_err();
+    assert_eq!(err.kind(), DecodeErrorKind::InvalidNanos(1_000_000_005));
+    assert_eq!(err.offset(), 8);
+
+    let overflow = secs_nanos(u64::MAX, NANOS_PER_SEC);
+    assert!(bincode::deserialize::<Duration>(&overflow).is_err());
+    assert!(marshal::from_bytes::<Duration>(&overflow).is_err());
+}
+
+/// Row "`SystemTime` with nanoseconds of 10⁹ or more": the same.
+#[test]
+fn deviation_system_time_nanos_past_a_second() {
+    let bytes = secs_nanos(1, 1_000_000_005);
+    assert_eq!(
+        bincode::deserialize::<SystemTime>(&bytes).unwrap(),
+        UNIX_EPOCH + Duration::new(2, 5)
+    );
+    let err = marshal::from_bytes::<SystemTime>(&bytes).unwrap_err();
+    assert_eq!(err.kind(), DecodeErrorKind::InvalidNanos(1_000_000_005));
+    assert_eq!(err.offset(), 8);
+
+    let overflow = secs_nanos(i64::MAX as u64, NANOS_PER_SEC);
+    assert!(bincode::deserialize::<SystemTime>(&overflow).is_err());
+    assert!(marshal::from_bytes::<SystemTime>(&overflow).is_err());
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// Both rows above, for any seconds; below 10⁹ nanoseconds both read
+    /// the same `Duration` and `SystemTime`.
+    #[test]
+    fn deviation_nanos_past_a_second_any_seconds(secs in any::<u64>(), nanos in any::<u32>()) {
+        let bytes = secs_nanos(secs, nanos);
+        let carried = secs
+            .checked_add(u64::from(nanos / NANOS_PER_SEC))
+            .map(|secs| Duration::new(secs, nanos % NANOS_PER_SEC));
+        if nanos < NANOS_PER_SEC {
+            agree::<Duration>(&bytes)?;
+        } else {
+            prop_assert_eq!(
+                marshal::from_bytes::<Duration>(&bytes).unwrap_err().kind(),
+                DecodeErrorKind::InvalidNanos(nanos)
+            );
+            prop_assert_eq!(bincode::deserialize::<Duration>(&bytes).ok(), carried);
+        }
+
+        // `SystemTime`: seconds below 2⁶³, the next row's business.
+        let secs = secs >> 1;
+        let bytes = secs_nanos(secs, nanos);
+        if nanos < NANOS_PER_SEC {
+            agree::<SystemTime>(&bytes)?;
+        } else {
+            prop_assert_eq!(
+                marshal::from_bytes::<SystemTime>(&bytes).unwrap_err().kind(),
+                DecodeErrorKind::InvalidNanos(nanos)
+            );
+            let carried = Duration::from_secs(secs)
+                .checked_add(Duration::from_nanos(u64::from(nanos)))
+                .and_then(|since| UNIX_EPOCH.checked_add(since));
+            prop_assert_eq!(bincode::deserialize::<SystemTime>(&bytes).ok(), carried);
+        }
+    }
+}
+
+/// Row "a `SystemTime` before 1970": serde refuses to write it; marshal
+/// writes negative seconds and reads them back.
+#[test]
+fn deviation_system_time_before_1970_encodes() {
+    let times = [
+        UNIX_EPOCH - Duration::new(0, 1),
+        UNIX_EPOCH - Duration::new(1, 0),
+        UNIX_EPOCH - Duration::new(3_155_760_000, 250_000_000),
+        UNIX_EPOCH - Duration::from_secs(1 << 63),
+    ];
+    for t in times {
+        assert!(bincode::serialize(&t).is_err(), "bincode writes {t:?}");
+        let ours = marshal::to_vec(&t);
+        let secs = i64::from_le_bytes(ours[..8].try_into().unwrap());
+        assert!(secs < 0, "{t:?} written as {ours:02x?}");
+        assert_eq!(marshal::from_bytes::<SystemTime>(&ours).unwrap(), t);
+    }
+}
+
+/// Row "a `SystemTime` whose seconds are 2⁶³ or more": bincode rejects it;
+/// marshal reads the bytes it writes for an instant before 1970.
+#[test]
+fn deviation_system_time_seconds_past_i64_max() {
+    let cases = [
+        (1 << 63, 0),
+        ((1 << 63) + 5, 7),
+        (u64::MAX, 0),
+        (u64::MAX, 999_999_999),
+    ];
+    for (secs, nanos) in cases {
+        let bytes = secs_nanos(secs, nanos);
+        assert!(
+            bincode::deserialize::<SystemTime>(&bytes).is_err(),
+            "bincode reads {bytes:02x?}"
+        );
+        let ours = marshal::from_bytes::<SystemTime>(&bytes).unwrap();
+        let before = Duration::from_secs(secs.wrapping_neg()) - Duration::from_nanos(nanos.into());
+        assert_eq!(ours, UNIX_EPOCH - before);
+        assert_eq!(marshal::to_vec(&ours), bytes);
+    }
+}
+
+/// A unit struct, which encodes to nothing.
+#[derive(
+    Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Marshal, Unmarshal, Serialize, Deserialize,
+)]
+struct Nothing;
+
+/// `T` holds three items that encode to nothing: bincode reads them from
+/// the 8-byte length alone, marshal only with three more bytes of input,
+/// which it leaves unread.
+fn zero_size_items<T>(three: T)
+where
+    T: for<'de> Unmarshal<'de> + DeserializeOwned + PartialEq + Debug,
+{
+    let len = 3u64.to_le_bytes();
+    assert_eq!(bincode::deserialize::<T>(&len).unwrap(), three);
+    let err = T::read_from(&len).unwrap_err();
+    assert_eq!(err.kind(), DecodeErrorKind::LengthOverflow { len: 3 });
+    assert_eq!(err.offset(), 0);
+
+    let padded = [&len[..], &[0xaa; 3]].concat();
+    assert_eq!(bincode::deserialize::<T>(&padded).unwrap(), three);
+    assert_eq!(T::read_from(&padded).unwrap(), (three, 8));
+}
+
+/// Row "a sequence, map or set of items that can encode to zero bytes".
+#[test]
+fn deviation_zero_size_items_past_the_input() {
+    zero_size_items(vec![(); 3]);
+    zero_size_items(VecDeque::from([(), (), ()]));
+    zero_size_items(vec![Nothing; 3]);
+    zero_size_items(vec![PhantomData::<String>; 3]);
+    zero_size_items(vec![[0u64; 0]; 3]);
+    zero_size_items(vec![Box::new(()); 3]);
+    zero_size_items(Box::<[()]>::from([(), (), ()]));
+    zero_size_items(BTreeSet::from([()]));
+    zero_size_items(HashSet::from([Nothing]));
+    zero_size_items(BTreeMap::from([((), PhantomData::<u8>)]));
+}
+
+/// A chain of boxes, one nesting level each.
+#[derive(Debug, PartialEq, Marshal, Unmarshal, Serialize, Deserialize)]
+struct Chain {
+    next: Option<Box<Chain>>,
+}
+
+fn chain(boxes: u32) -> Chain {
+    (0..boxes).fold(Chain { next: None }, |inner, _| Chain {
+        next: Some(Box::new(inner)),
+    })
+}
+
+/// Row "values nested deeper than the reader's depth limit".
+#[test]
+fn deviation_nesting_past_the_depth_limit() {
+    let limit = Reader::DEFAULT_MAX_DEPTH;
+    let at_limit = marshal::to_vec(&chain(limit));
+    assert_eq!(
+        marshal::from_bytes::<Chain>(&at_limit).unwrap(),
+        chain(limit)
+    );
+    assert_eq!(
+        bincode::deserialize::<Chain>(&at_limit).unwrap(),
+        chain(limit)
+    );
+
+    let deeper = chain(limit + 1);
+    let bytes = marshal::to_vec(&deeper);
+    assert_eq!(bytes, bincode::serialize(&deeper).unwrap());
+    assert_eq!(bincode::deserialize::<Chain>(&bytes).unwrap(), deeper);
+    let err = marshal::from_bytes::<Chain>(&bytes).unwrap_err();
+    assert_eq!(err.kind(), DecodeErrorKind::TooDeep { limit });
+    let mut r = Reader::new(&bytes).with_max_depth(limit + 1);
+    assert_eq!(Chain::decode(&mut r).unwrap(), deeper);
+}
+
+/// Row "bytes after the value".
+#[test]
+fn deviation_trailing_bytes() {
+    use bincode::Options;
+
+    let bytes = [7, 0, 0, 0, 0xff];
+    assert_eq!(bincode::deserialize::<u32>(&bytes).unwrap(), 7);
+    let err = marshal::from_bytes::<u32>(&bytes).unwrap_err();
+    assert_eq!(err.kind(), DecodeErrorKind::TrailingBytes { count: 1 });
+    assert_eq!(err.offset(), 4);
+    assert_eq!(u32::read_from(&bytes).unwrap(), (7, 4));
+    let strict = bincode::DefaultOptions::new()
+        .with_fixint_encoding()
+        .reject_trailing_bytes();
+    assert!(strict.deserialize::<u32>(&bytes).is_err());
+    assert_eq!(strict.deserialize::<u32>(&bytes[..4]).unwrap(), 7);
+}
+
+/// Asserts that `value`'s marshal bytes are `ours` and that the bytes its
+/// serde implementation gives bincode are different.
+#[cfg(all(feature = "chrono", feature = "time", feature = "jiff"))]
+fn serde_writes_other_bytes<T: Marshal + Serialize + Debug>(value: &T, ours: &[u8]) {
+    assert_eq!(marshal::to_vec(value), ours, "{value:?}");
+    let theirs = bincode::serialize(value).unwrap();
+    assert_ne!(theirs, ours, "{value:?}");
+}
+
+/// bincode's bytes for a string.
+#[cfg(all(feature = "chrono", feature = "time", feature = "jiff"))]
+fn bincode_str(s: &str) -> Vec<u8> {
+    bincode::serialize(s).unwrap()
+}
+
+/// Row "chrono's, time's and jiff's types": their serde implementations
+/// write strings or tuples of calendar fields, marshal the layouts of
+/// sections 19 to 23.
+#[cfg(all(feature = "chrono", feature = "time", feature = "jiff"))]
+#[test]
+fn deviation_date_time_crates() {
+    // 2024-02-29T00:00:00.000000005Z, and that date and time of day.
+    let secs: i64 = 1_709_164_800;
+    let instant = [&secs.to_le_bytes()[..], &5u32.to_le_bytes()].concat();
+    let date = 19_782i32.to_le_bytes();
+    let time_of_day = 5u64.to_le_bytes();
+    let offset = [&instant[..], &0i32.to_le_bytes()].concat();
+
+    let utc = chrono::DateTime::from_timestamp(secs, 5).unwrap();
+    assert_eq!(
+        bincode::serialize(&utc).unwrap(),
+        bincode_str("2024-02-29T00:00:00.000000005Z")
+    );
+    serde_writes_other_bytes(&utc, &instant);
+    serde_writes_other_bytes(&utc.fixed_offset(), &offset);
+    serde_writes_other_bytes(&utc.naive_utc(), &instant);
+    serde_writes_other_bytes(&utc.date_naive(), &date);
+    serde_writes_other_bytes(&utc.time(), &time_of_day);
+
+    let odt = time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(secs) * 1_000_000_000 + 5)
+        .unwrap();
+    // time writes (year: i32, ordinal day: u16, ...) for binary formats.
+    assert_eq!(
+        bincode::serialize(&odt.date()).unwrap(),
+        [0xe8, 0x07, 0, 0, 60, 0]
+    );
+    serde_writes_other_bytes(&odt, &offset);
+    serde_writes_other_bytes(&odt.to_utc(), &instant);
+    serde_writes_other_bytes(
+        &time::PrimitiveDateTime::new(odt.date(), odt.time()),
+        &instant,
+    );
+    serde_writes_other_bytes(&odt.date(), &date);
+    serde_writes_other_bytes(&odt.time(), &time_of_day);
+
+    let ts = jiff::Timestamp::new(secs, 5).unwrap();
+    assert_eq!(
+        bincode::serialize(&ts).unwrap(),
+        bincode_str("2024-02-29T00:00:00.000000005Z")
+    );
+    let civil = jiff::civil::date(2024, 2, 29).at(0, 0, 0, 5);
+    serde_writes_other_bytes(&ts, &instant);
+    serde_writes_other_bytes(&civil, &instant);
+    serde_writes_other_bytes(&civil.date(), &date);
+    serde_writes_other_bytes(&civil.time(), &time_of_day);
+    let span = jiff::SignedDuration::new(1, 500_000_000);
+    assert_eq!(bincode::serialize(&span).unwrap(), bincode_str("PT1.5S"));
+    serde_writes_other_bytes(&span, &marshal::to_vec(&Duration::new(1, 500_000_000)));
 }
