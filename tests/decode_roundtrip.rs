@@ -1329,11 +1329,12 @@ proptest! {
 // ---------------------------------------------------------------------------
 // Known failure: collections of zero-sized items.
 
-/// The one deliberate exception to the round trip (WIRE_FORMAT.md section
-/// 16): `Reader::take_len` counts an item that encodes to zero bytes as one
-/// byte, so decoding never loops without consuming input. A collection of
-/// such items decodes only while the rest of the input has a byte per item;
-/// bincode would loop once per claimed item, up to 2^64 times.
+/// A deliberate exception to the round trip (WIRE_FORMAT.md section 16 and
+/// its table of deviations from bincode 1.3): `Reader::take_len` counts an
+/// item that encodes to zero bytes as one byte, so decoding never loops
+/// without consuming input. A collection of such items decodes only while
+/// the rest of the input has a byte per item; bincode would loop once per
+/// claimed item, up to 2^64 times.
 #[test]
 fn zero_sized_items_are_bounded_by_the_input() {
     let v = vec![(); 3];

@@ -27,7 +27,8 @@ impl Marshal for Duration {
 }
 
 /// Rejects nanoseconds of 10⁹ or more rather than carrying them into the
-/// seconds, so every value has exactly one encoding.
+/// seconds, so every value has exactly one encoding. bincode 1.3 carries
+/// them, though it never writes them.
 impl<'de> Unmarshal<'de> for Duration {
     const MIN_LEN: usize = 12;
     const MIN_LEN_IS_EXACT: bool = true;

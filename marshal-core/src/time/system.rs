@@ -96,7 +96,9 @@ super::fixed_size!(
     /// 12 bytes, as [`Timestamp`]: the seconds since the Unix epoch as an
     /// `i64`, then the nanoseconds as a `u32`. From 1970 on these are the
     /// bytes bincode writes; unlike serde, instants before 1970 encode too
-    /// (with negative seconds). Decoding rejects nanoseconds of 10⁹ or more
+    /// (with negative seconds), so seconds of 2⁶³ or more as a `u64`, which
+    /// bincode rejects, read as instants before 1970. Decoding rejects
+    /// nanoseconds of 10⁹ or more, which bincode carries into the seconds,
     /// and instants outside the platform's range
     /// ([`TimestampOutOfRange`](crate::DecodeErrorKind::TimestampOutOfRange)).
     ///
