@@ -81,6 +81,8 @@ pub const MAX_LEN_LIMIT: usize = if (u32::MAX as u64) < usize::MAX as u64 {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Codec {
     max_len: usize,
+    /// The allocation budget of each decode, `usize::MAX` for none.
+    max_alloc: usize,
 }
 
 impl Default for Codec {
@@ -206,6 +208,7 @@ impl Codec {
     pub const fn new() -> Self {
         Codec {
             max_len: DEFAULT_MAX_LEN,
+            max_alloc: usize::MAX,
         }
     }
 
@@ -225,6 +228,7 @@ impl Codec {
             } else {
                 MAX_LEN_LIMIT
             },
+            max_alloc: usize::MAX,
         }
     }
 
@@ -236,6 +240,58 @@ impl Codec {
     #[must_use]
     pub const fn max_len(&self) -> usize {
         self.max_len
+    }
+
+    /// The same codec, with an allocation budget for every value it
+    /// decodes: each [`decode`](Codec::decode) asks the allocator for at
+    /// most `bytes` in all, or fails with
+    /// [`AllocLimit`](marshal_core::DecodeErrorKind::AllocLimit) (see
+    /// [`Reader::with_max_alloc`](marshal_core::Reader::with_max_alloc)).
+    /// The body-length limit bounds the bytes a peer may send; this bounds
+    /// the memory they may turn into. `usize::MAX` means no budget, the
+    /// default.
+    ///
+    /// ```
+    /// use marshal::frame::{Codec, Decoded, FrameError};
+    /// use marshal::DecodeErrorKind;
+    ///
+    /// let mut frame = Vec::new();
+    /// Codec::new().encode_into_vec(&vec![0u64; 100], &mut frame)?;
+    ///
+    /// let codec = Codec::new().with_max_alloc(800);
+    /// let Decoded::Frame { value, .. } = codec.decode::<Vec<u64>>(&frame)? else { panic!() };
+    /// assert_eq!(value, [0; 100]);
+    ///
+    /// // The offset counts from the start of the frame: the items start
+    /// // after the 4-byte header and the 8-byte length.
+    /// let Err(FrameError::Decode(e)) = codec.with_max_alloc(799).decode::<Vec<u64>>(&frame) else {
+    ///     panic!()
+    /// };
+    /// assert_eq!((e.kind(), e.offset()), (DecodeErrorKind::AllocLimit { limit: 799 }, 12));
+    /// # Ok::<(), FrameError>(())
+    /// ```
+    #[must_use]
+    pub const fn with_max_alloc(self, bytes: usize) -> Self {
+        Codec {
+            max_alloc: bytes,
+            ..self
+        }
+    }
+
+    /// The allocation budget of each decode, if any.
+    ///
+    /// ```
+    /// use marshal::frame::Codec;
+    /// assert_eq!(Codec::new().max_alloc(), None);
+    /// assert_eq!(Codec::new().with_max_alloc(1 << 20).max_alloc(), Some(1 << 20));
+    /// ```
+    #[must_use]
+    pub const fn max_alloc(&self) -> Option<usize> {
+        if self.max_alloc == usize::MAX {
+            None
+        } else {
+            Some(self.max_alloc)
+        }
     }
 
     /// The length of `value`'s frame, header included.
@@ -441,7 +497,8 @@ impl Codec {
     pub fn decode<'b, T: Unmarshal<'b>>(&self, buf: &'b [u8]) -> Result<Decoded<T>, FrameError> {
         Ok(match self.split(buf)? {
             Decoded::Frame { value: body, len } => Decoded::Frame {
-                value: marshal_core::from_bytes(body).map_err(|e| e.shifted(HEADER_LEN))?,
+                value: marshal_core::from_bytes_limited(body, self.max_alloc)
+                    .map_err(|e| e.shifted(HEADER_LEN))?,
                 len,
             },
             Decoded::Incomplete { needed } => Decoded::Incomplete { needed },

@@ -14,7 +14,7 @@ extern crate std;
 pub use marshal_core::time;
 pub use marshal_core::{
     BufferTooSmall, DecodeError, DecodeErrorKind, Marshal, Overflow, Reader, Unmarshal, Writer,
-    fingerprint, fixed_len, from_bytes, is_memcpy_equivalent, max_len,
+    fingerprint, fixed_len, from_bytes, from_bytes_limited, is_memcpy_equivalent, max_len,
 };
 #[cfg(feature = "alloc")]
 pub use marshal_core::{CowUnmarshal, encode_into_vec, to_vec};

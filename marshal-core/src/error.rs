@@ -96,6 +96,7 @@ enum Repr {
     InvalidSignedNanos(i32),
     FingerprintMismatch { found: u64 },
     TooDeep { limit: u32 },
+    AllocLimit { limit: usize },
     Custom(&'static &'static str),
 }
 
@@ -192,6 +193,16 @@ pub enum DecodeErrorKind {
         /// The limit that was exceeded.
         limit: u32,
     },
+    /// Decoding would have asked the allocator for more bytes than the
+    /// reader's budget allows (see
+    /// [`Reader::with_max_alloc`](crate::Reader::with_max_alloc)). The
+    /// offset is where the contents needing the memory start: just past a
+    /// collection's or string's length prefix, a map's entry, or a boxed
+    /// value.
+    AllocLimit {
+        /// The budget, in bytes.
+        limit: usize,
+    },
     /// An error raised by a `with` module or a manual implementation.
     Custom(&'static str),
 }
@@ -224,6 +235,7 @@ impl DecodeError {
             Repr::InvalidSignedNanos(n) => DecodeErrorKind::InvalidSignedNanos(n),
             Repr::FingerprintMismatch { found } => DecodeErrorKind::FingerprintMismatch { found },
             Repr::TooDeep { limit } => DecodeErrorKind::TooDeep { limit },
+            Repr::AllocLimit { limit } => DecodeErrorKind::AllocLimit { limit },
             Repr::Custom(msg) => DecodeErrorKind::Custom(msg),
         }
     }
@@ -326,6 +338,11 @@ impl DecodeError {
     #[cold]
     pub(crate) const fn too_deep(limit: u32, offset: usize) -> Self {
         Self::new(Repr::TooDeep { limit }, offset)
+    }
+
+    #[cold]
+    pub(crate) const fn alloc_limit(limit: usize, offset: usize) -> Self {
+        Self::new(Repr::AllocLimit { limit }, offset)
     }
 
     #[cold]
@@ -437,6 +454,11 @@ impl fmt::Display for DecodeError {
                 f,
                 "collections and boxes nested more than {limit} deep (raise the limit with \
                  Reader::with_max_depth)"
+            )?,
+            DecodeErrorKind::AllocLimit { limit } => write!(
+                f,
+                "decoding needs more than the allocation budget of {limit} bytes (raise it \
+                 with Reader::with_max_alloc)"
             )?,
             DecodeErrorKind::Custom(msg) => f.write_str(msg)?,
         }

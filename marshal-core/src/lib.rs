@@ -144,6 +144,36 @@ pub fn from_bytes<'de, T: Unmarshal<'de>>(input: &'de [u8]) -> Result<T, DecodeE
     Ok(value)
 }
 
+/// [`from_bytes`] with an allocation budget: decoding asks the allocator
+/// for at most `max_alloc` bytes in all, or stops with
+/// [`AllocLimit`](DecodeErrorKind::AllocLimit) and drops what it built (see
+/// [`Reader::with_max_alloc`]). For input from untrusted peers, whose small
+/// messages could otherwise expand many times over in memory.
+///
+/// ```
+/// use marshal::DecodeErrorKind;
+///
+/// let bytes = marshal::to_vec(&vec![String::from("a long enough string"); 3]);
+/// // 3 × 24 bytes of `String`s, then 20 bytes for each string's contents.
+/// let back: Vec<String> = marshal::from_bytes_limited(&bytes, 3 * 24 + 3 * 20)?;
+/// assert_eq!(back, ["a long enough string"; 3]);
+///
+/// let err = marshal::from_bytes_limited::<Vec<String>>(&bytes, 3 * 24 + 3 * 20 - 1).unwrap_err();
+/// assert_eq!(err.kind(), DecodeErrorKind::AllocLimit { limit: 131 });
+/// assert_eq!(err.offset(), 8 + 2 * 28 + 8); // the third string's contents
+/// # Ok::<(), marshal::DecodeError>(())
+/// ```
+#[inline]
+pub fn from_bytes_limited<'de, T: Unmarshal<'de>>(
+    input: &'de [u8],
+    max_alloc: usize,
+) -> Result<T, DecodeError> {
+    let mut r = Reader::new(input).with_max_alloc(max_alloc);
+    let value = T::decode(&mut r)?;
+    r.finish()?;
+    Ok(value)
+}
+
 /// Encodes `value` into a new `Vec` with exactly one allocation of exactly
 /// [`encoded_len`](Marshal::encoded_len) bytes, which are written once and
 /// never zeroed first.

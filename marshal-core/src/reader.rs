@@ -27,8 +27,11 @@ pub struct Reader<'de> {
     /// The offset just past `rest` in the whole input: the position is
     /// `end - rest.len()`, so consuming bytes updates `rest` alone.
     end: usize,
-    /// Bytes that collections may still allocate ahead of their items.
+    /// Without a budget: bytes that collections may still allocate ahead of
+    /// their items. With one: bytes of the budget not yet charged.
     prealloc: usize,
+    /// The allocation budget, or [`NO_BUDGET`].
+    max_alloc: usize,
     /// Levels of collections and boxes that may still be entered.
     depth: u32,
     /// The limit `depth` started from, for the error.
@@ -38,6 +41,9 @@ pub struct Reader<'de> {
 /// Bytes of memory that each byte of input buys for allocating collections
 /// ahead of their items (see [`Reader::capacity_for`]).
 const PREALLOC_PER_INPUT_BYTE: usize = 4;
+
+/// The `max_alloc` of a reader without an allocation budget.
+const NO_BUDGET: usize = usize::MAX;
 
 impl<'de> Reader<'de> {
     /// Creates a reader at the start of `input`.
@@ -52,6 +58,7 @@ impl<'de> Reader<'de> {
             rest: input,
             end: input.len(),
             prealloc: input.len().saturating_mul(PREALLOC_PER_INPUT_BYTE),
+            max_alloc: NO_BUDGET,
             depth: Self::DEFAULT_MAX_DEPTH,
             max_depth: Self::DEFAULT_MAX_DEPTH,
         }
@@ -212,7 +219,12 @@ impl<'de> Reader<'de> {
     /// way, so the per-field checks on the short reader fold away. The
     /// sub-reader allocates nothing ahead of items (see
     /// [`capacity_for`](Reader::capacity_for)): collections decoded from it
-    /// grow as their items decode.
+    /// grow as their items decode. Under an allocation budget
+    /// ([`with_max_alloc`](Reader::with_max_alloc)) it has none of the
+    /// budget left, so anything it would allocate fails with
+    /// [`AllocLimit`](crate::DecodeErrorKind::AllocLimit): what it charged
+    /// could not be handed back to this reader, and the types read this way
+    /// are fixed-size, which allocate nothing.
     ///
     /// ```
     /// use marshal::{DecodeErrorKind, Reader};
@@ -231,6 +243,7 @@ impl<'de> Reader<'de> {
             rest,
             end: self.position(),
             prealloc: 0,
+            max_alloc: self.max_alloc,
             depth: self.depth,
             max_depth: self.max_depth,
         })
@@ -290,6 +303,11 @@ impl<'de> Reader<'de> {
     /// decode. Honest input whose items are no more than four times larger
     /// in memory than on the wire is allocated exactly, once.
     ///
+    /// Under an allocation budget ([`with_max_alloc`](Reader::with_max_alloc))
+    /// the room returned is charged against the budget instead, but growth
+    /// past it would not be: containers use
+    /// [`try_capacity_for`](Reader::try_capacity_for), which covers both.
+    ///
     /// ```
     /// let input = [0u8; 16];
     /// let mut r = marshal::Reader::new(&input);
@@ -314,6 +332,168 @@ impl<'de> Reader<'de> {
         }
         self.prealloc -= capacity * size;
         capacity
+    }
+
+    /// Limits what decoding through this reader may ask the allocator for,
+    /// in all, to `bytes`: every `Vec`, `VecDeque`, `String`, `Box`, `Rc`,
+    /// `Arc`, map and set allocation and reallocation, nested ones included,
+    /// counted when requested (freeing gives nothing back). Past the budget,
+    /// decoding stops with
+    /// [`AllocLimit`](crate::DecodeErrorKind::AllocLimit), and what it had
+    /// built is dropped.
+    ///
+    /// Without a budget, a hostile input can make a decode peak at many
+    /// times its size in memory (each one-byte `None` of an
+    /// `Option<[u64; 64]>` is 520 bytes) before its last byte turns out bad.
+    /// With one, a collection whose length has been read charges all its
+    /// items up front and allocates room for exactly them, once, instead of
+    /// preallocating within the four-times-the-input allowance of
+    /// [`capacity_for`](Reader::capacity_for) and then growing. Maps and
+    /// sets are charged the most their tables or tree nodes can take, and
+    /// `Rc` and `Arc` their two counters as well, so the bytes actually
+    /// requested stay within the budget.
+    ///
+    /// [`nest`](Reader::nest) carries the budget into its body and back;
+    /// [`split`](Reader::split) sub-readers get none of it. `usize::MAX`
+    /// means no budget, as for [`Reader::new`]. Fields decoded by a `with`
+    /// module (which read from their own reader) and manual
+    /// [`Unmarshal`](crate::Unmarshal) implementations that do not call
+    /// [`try_capacity_for`](Reader::try_capacity_for) or
+    /// [`charge_alloc`](Reader::charge_alloc) are not counted.
+    ///
+    /// ```
+    /// use marshal::{DecodeErrorKind, Reader, Unmarshal};
+    ///
+    /// // 1000 one-byte `None`s, 520 bytes each in memory.
+    /// let bytes = marshal::to_vec(&vec![None::<[u64; 64]>; 1000]);
+    /// let mut r = Reader::new(&bytes).with_max_alloc(64 << 10);
+    /// let err = Vec::<Option<[u64; 64]>>::decode(&mut r).unwrap_err();
+    /// assert_eq!(err.kind(), DecodeErrorKind::AllocLimit { limit: 64 << 10 });
+    /// assert_eq!(err.offset(), 8); // where the items start
+    ///
+    /// let mut r = Reader::new(&bytes).with_max_alloc(520 * 1000);
+    /// assert_eq!(Vec::<Option<[u64; 64]>>::decode(&mut r).unwrap().len(), 1000);
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn with_max_alloc(mut self, bytes: usize) -> Self {
+        self.max_alloc = bytes;
+        self.prealloc = if bytes == NO_BUDGET {
+            self.rest.len().saturating_mul(PREALLOC_PER_INPUT_BYTE)
+        } else {
+            bytes
+        };
+        self
+    }
+
+    /// The allocation budget set by
+    /// [`with_max_alloc`](Reader::with_max_alloc), if any.
+    ///
+    /// ```
+    /// use marshal::Reader;
+    /// assert_eq!(Reader::new(b"").max_alloc(), None);
+    /// assert_eq!(Reader::new(b"").with_max_alloc(4096).max_alloc(), Some(4096));
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn max_alloc(&self) -> Option<usize> {
+        self.has_budget().then_some(self.max_alloc)
+    }
+
+    /// How many of `len` items of `T` a collection should allocate room for
+    /// before decoding them, for manual [`Unmarshal`](crate::Unmarshal)
+    /// implementations of containers. Without an allocation budget it is
+    /// [`capacity_for`](Reader::capacity_for), and the collection may grow
+    /// as its items decode. With one it is all of `len`, charged up front
+    /// as `len * size_of::<T>()` bytes, or an
+    /// [`AllocLimit`](crate::DecodeErrorKind::AllocLimit) error at the
+    /// current position when they do not fit: the collection then has room
+    /// for every item and must not grow (charge anything more with
+    /// [`charge_alloc`](Reader::charge_alloc)).
+    ///
+    /// ```
+    /// use marshal::{DecodeError, DecodeErrorKind, Reader, Unmarshal};
+    ///
+    /// /// A stack of values, kept in a `Vec`.
+    /// struct Stack<T>(Vec<T>);
+    ///
+    /// impl<'de, T: Unmarshal<'de>> Unmarshal<'de> for Stack<T> {
+    ///     const MIN_LEN: usize = 8;
+    ///
+    ///     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+    ///         r.nest(|r| {
+    ///             let len = r.take_len(T::MIN_LEN)?;
+    ///             let mut items = Vec::with_capacity(r.try_capacity_for::<T>(len)?);
+    ///             for _ in 0..len {
+    ///                 items.push(T::decode(r)?);
+    ///             }
+    ///             Ok(Stack(items))
+    ///         })
+    ///     }
+    /// }
+    ///
+    /// let bytes = marshal::to_vec(&[1u32, 2, 3][..]);
+    /// let stack: Stack<u32> = marshal::from_bytes_limited(&bytes, 12)?;
+    /// assert_eq!(stack.0, [1, 2, 3]);
+    ///
+    /// let err = marshal::from_bytes_limited::<Stack<u32>>(&bytes, 11).unwrap_err();
+    /// assert_eq!((err.kind(), err.offset()), (DecodeErrorKind::AllocLimit { limit: 11 }, 8));
+    /// # Ok::<(), DecodeError>(())
+    /// ```
+    #[inline]
+    pub fn try_capacity_for<T>(&mut self, len: usize) -> Result<usize, DecodeError> {
+        if !self.has_budget() {
+            return Ok(self.capacity_for::<T>(len));
+        }
+        self.charge_alloc(len.saturating_mul(core::mem::size_of::<T>()))?;
+        Ok(len)
+    }
+
+    /// Charges `bytes` that a manual [`Unmarshal`](crate::Unmarshal)
+    /// implementation is about to ask the allocator for against the
+    /// allocation budget, or fails with
+    /// [`AllocLimit`](crate::DecodeErrorKind::AllocLimit) at the current
+    /// position when they do not fit (the budget is then left as it was).
+    /// Without a budget it does nothing and never fails. Charge before
+    /// allocating, and at least what will be requested: a reallocation
+    /// counts at its new size.
+    ///
+    /// ```
+    /// use marshal::{DecodeErrorKind, Reader};
+    ///
+    /// let mut r = Reader::new(&[]).with_max_alloc(100);
+    /// assert!(r.charge_alloc(60).is_ok());
+    /// let err = r.charge_alloc(60).unwrap_err();
+    /// assert_eq!((err.kind(), err.offset()), (DecodeErrorKind::AllocLimit { limit: 100 }, 0));
+    /// assert!(r.charge_alloc(40).is_ok());
+    ///
+    /// // No budget, no limit.
+    /// assert!(Reader::new(&[]).charge_alloc(usize::MAX).is_ok());
+    /// ```
+    #[inline]
+    pub fn charge_alloc(&mut self, bytes: usize) -> Result<(), DecodeError> {
+        self.charge_at(bytes, self.position())
+    }
+
+    /// [`charge_alloc`](Reader::charge_alloc), reporting an error at `at`.
+    #[inline]
+    pub(crate) fn charge_at(&mut self, bytes: usize, at: usize) -> Result<(), DecodeError> {
+        if !self.has_budget() {
+            return Ok(());
+        }
+        match self.prealloc.checked_sub(bytes) {
+            Some(left) => {
+                self.prealloc = left;
+                Ok(())
+            }
+            None => Err(DecodeError::alloc_limit(self.max_alloc, at)),
+        }
+    }
+
+    /// Whether the reader has an allocation budget.
+    #[inline]
+    pub(crate) fn has_budget(&self) -> bool {
+        self.max_alloc != NO_BUDGET
     }
 
     /// Fails with [`TrailingBytes`](crate::DecodeErrorKind::TrailingBytes)

@@ -403,7 +403,10 @@ pub trait Unmarshal<'de>: Sized {
     /// decodes one value at a time. It allocates up front only what
     /// [`Reader::capacity_for`] allows, so a lying length cannot cause a
     /// large allocation; beyond that the vector grows only as values
-    /// actually decode.
+    /// actually decode. Under an allocation budget
+    /// ([`Reader::with_max_alloc`]) it allocates room for all `len` values
+    /// at once, charged through [`Reader::try_capacity_for`]; an override
+    /// that allocates should charge the same way.
     ///
     /// ```
     /// use marshal::{Reader, Unmarshal};
@@ -416,10 +419,12 @@ pub trait Unmarshal<'de>: Sized {
         // Wire bytes that are the memory: one check, one copy. (Zero-sized
         // values take the loop below; there is nothing to copy.)
         if <Self as Unmarshal>::__LAYOUT.is_memcpy() && core::mem::size_of::<Self>() > 0 {
-            let bytes = r.take(len.saturating_mul(core::mem::size_of::<Self>()))?;
+            let size = len.saturating_mul(core::mem::size_of::<Self>());
+            r.charge_alloc(size)?;
+            let bytes = r.take(size)?;
             return Ok(crate::mem::vec_from_memory(bytes));
         }
-        let mut out = alloc::vec::Vec::with_capacity(r.capacity_for::<Self>(len));
+        let mut out = alloc::vec::Vec::with_capacity(r.try_capacity_for::<Self>(len)?);
         // Fixed-size values: one check for the run, then each value reads
         // from exactly its share.
         if Self::MIN_LEN_IS_EXACT && Self::MIN_LEN > 0 {

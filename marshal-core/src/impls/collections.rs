@@ -161,6 +161,9 @@ impl<'de> Unmarshal<'de> for String {
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
         let (window, len, at) = take_string(r)?;
+        // `string_at_start` gives a string of 1 to 16 bytes a capacity of 16.
+        let capacity = if len == 0 { 0 } else { len.max(16) };
+        r.charge_at(capacity, at)?;
         crate::mem::string_at_start(window, len).ok_or(DecodeError::invalid_utf8(at))
     }
 }
@@ -194,7 +197,8 @@ impl<'de, K: Unmarshal<'de> + Ord, V: Unmarshal<'de>> Unmarshal<'de> for BTreeMa
         nest_unless_fixed::<(K, V), _>(r, |r| {
             let len = r.take_len(K::MIN_LEN.saturating_add(V::MIN_LEN))?;
             let mut map = BTreeMap::new();
-            for _ in 0..len {
+            for i in 0..len {
+                r.charge_alloc(Tree::<K, V>::entry_charge(i))?;
                 let k = K::decode(r)?;
                 map.insert(k, V::decode(r)?);
             }
@@ -211,7 +215,8 @@ impl<'de, T: Unmarshal<'de> + Ord> Unmarshal<'de> for BTreeSet<T> {
         nest_unless_fixed::<T, _>(r, |r| {
             let len = r.take_len(T::MIN_LEN)?;
             let mut set = BTreeSet::new();
-            for _ in 0..len {
+            for i in 0..len {
+                r.charge_alloc(Tree::<T, ()>::entry_charge(i))?;
                 set.insert(T::decode(r)?);
             }
             Ok(set)
@@ -233,7 +238,7 @@ where
         nest_unless_fixed::<(K, V), _>(r, |r| {
             let len = r.take_len(K::MIN_LEN.saturating_add(V::MIN_LEN))?;
             let mut map =
-                Self::with_capacity_and_hasher(table_capacity::<(K, V)>(r, len), S::default());
+                Self::with_capacity_and_hasher(table_capacity::<(K, V)>(r, len)?, S::default());
             for _ in 0..len {
                 let k = K::decode(r)?;
                 map.insert(k, V::decode(r)?);
@@ -255,7 +260,8 @@ where
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
         nest_unless_fixed::<T, _>(r, |r| {
             let len = r.take_len(T::MIN_LEN)?;
-            let mut set = Self::with_capacity_and_hasher(table_capacity::<T>(r, len), S::default());
+            let mut set =
+                Self::with_capacity_and_hasher(table_capacity::<T>(r, len)?, S::default());
             for _ in 0..len {
                 set.insert(T::decode(r)?);
             }
@@ -272,8 +278,122 @@ where
 /// So each entry is charged four times its size plus four bytes, and a
 /// table is allocated up front only for four entries or more; that covers
 /// the table's memory for every entry size.
+///
+/// Under an allocation budget the table is made for all `len` entries at
+/// once, so it never grows, and charged [`table_bytes`] for them.
 #[cfg(feature = "std")]
 #[inline]
-fn table_capacity<E>(r: &mut Reader<'_>, len: usize) -> usize {
-    r.capacity_by_size(len, 4 * (core::mem::size_of::<E>() + 1), 4)
+fn table_capacity<E>(r: &mut Reader<'_>, len: usize) -> Result<usize, DecodeError> {
+    if r.has_budget() {
+        r.charge_alloc(table_bytes::<E>(len))?;
+        return Ok(len);
+    }
+    Ok(r.capacity_by_size(len, 4 * (core::mem::size_of::<E>() + 1), 4))
+}
+
+/// At least what std's hash table (hashbrown) asks the allocator for to
+/// hold `len` entries of type `E`: its buckets, a power of two with at
+/// least one in eight left empty (and at most 16 for fewer than 15
+/// entries, whatever the version's rule for small tables), padded to the
+/// alignment of the control bytes (16, or `E`'s if larger), then a control
+/// byte per bucket and a group of 16 more. An empty table allocates
+/// nothing.
+#[cfg(feature = "std")]
+fn table_bytes<E>(len: usize) -> usize {
+    let size = core::mem::size_of::<E>();
+    let buckets = match len {
+        0 => return 0,
+        1..4 if size >= 4 => 4,
+        4..8 if size >= 4 => 8,
+        ..15 => 16,
+        _ => match len
+            .checked_mul(8)
+            .and_then(|n| (n / 7).checked_next_power_of_two())
+        {
+            Some(buckets) => buckets,
+            None => return usize::MAX,
+        },
+    };
+    const GROUP: usize = 16;
+    let align = core::mem::align_of::<E>().max(GROUP);
+    buckets
+        .checked_mul(size)
+        .and_then(|entries| entries.checked_next_multiple_of(align))
+        .and_then(|entries| entries.checked_add(buckets + GROUP))
+        .unwrap_or(usize::MAX)
+}
+
+/// What decoding a `BTreeMap<K, V>` is charged against an allocation
+/// budget, entry by entry before each entry decodes (a `BTreeSet<K>` is a
+/// map with zero-sized values): never less than std's B-tree has asked the
+/// allocator for once the entry is in.
+///
+/// Its nodes hold up to 11 entries: a leaf is a parent pointer, two
+/// `u16`s and 11 keys and values, an internal node a leaf and 12 child
+/// pointers ([`Tree::LEAF`] and [`Tree::INTERNAL`] are at least their
+/// sizes). Insertion never frees a node and splits a full one so that both
+/// halves keep at least 5 entries, so every node but the root holds 5 or
+/// more. With `k` entries in, a tree of one leaf has no internal node, and
+/// one of `l >= 2` leaves holds `5l` entries in them and `l - 1` in its
+/// internal nodes, so `l <= (k + 1) / 6`, and has at most `(l - 2) / 5 + 1`
+/// internal nodes, which is at most `(k - 1) / 30 + 1`. Charging the first
+/// entry a leaf, the twelfth an internal node as well (the first split),
+/// and every entry after the first a sixth of a leaf and a thirtieth of an
+/// internal node covers both counts.
+struct Tree<K, V>(core::marker::PhantomData<(K, V)>);
+
+impl<K, V> Tree<K, V> {
+    /// At least the size of a leaf node.
+    const LEAF: usize = node_size(&[
+        Ok(core::alloc::Layout::new::<usize>()),
+        Ok(core::alloc::Layout::new::<[u16; 2]>()),
+        core::alloc::Layout::array::<K>(11),
+        core::alloc::Layout::array::<V>(11),
+    ]);
+
+    /// At least the size of an internal node: a leaf and 12 edges.
+    const INTERNAL: usize = node_size(&[
+        Ok(core::alloc::Layout::new::<usize>()),
+        Ok(core::alloc::Layout::new::<[u16; 2]>()),
+        core::alloc::Layout::array::<K>(11),
+        core::alloc::Layout::array::<V>(11),
+        core::alloc::Layout::array::<usize>(12),
+    ]);
+
+    /// What the `i`th entry (from 0) is charged.
+    #[inline]
+    const fn entry_charge(i: usize) -> usize {
+        match i {
+            0 => Self::LEAF,
+            _ => {
+                let each = Self::LEAF
+                    .div_ceil(6)
+                    .saturating_add(Self::INTERNAL.div_ceil(30));
+                if i == 11 {
+                    each.saturating_add(Self::INTERNAL)
+                } else {
+                    each
+                }
+            }
+        }
+    }
+}
+
+/// The size of a `repr(C)` struct of `fields` in this order: at least that
+/// of a struct of them in whatever order the compiler picks, which sorts
+/// them to waste the least padding; `usize::MAX` if it would be too large.
+const fn node_size(fields: &[Result<core::alloc::Layout, core::alloc::LayoutError>]) -> usize {
+    let mut layout = core::alloc::Layout::new::<()>();
+    let mut i = 0;
+    while i < fields.len() {
+        layout = match &fields[i] {
+            Ok(field) => match layout.extend(*field) {
+                Ok((extended, _)) => extended,
+                Err(_) => return usize::MAX,
+            },
+            Err(_) => return usize::MAX,
+        };
+        i += 1;
+    }
+    layout.pad_to_align().size()
 }

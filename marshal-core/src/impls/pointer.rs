@@ -61,6 +61,7 @@ mod decode {
     use alloc::rc::Rc;
     use alloc::sync::Arc;
     use alloc::vec::Vec;
+    use core::alloc::{Layout, LayoutError};
 
     use crate::error::DecodeError;
     use crate::impls::nest_unless_fixed;
@@ -68,13 +69,21 @@ mod decode {
     use crate::reader::Reader;
     use crate::traits::Unmarshal;
 
-    /// Smart pointers to sized values decode the value and wrap it.
+    /// Smart pointers to sized values decode the value and wrap it; to
+    /// `str` and `[T]`, a `&str` or a `Vec<T>` and convert it. Under an
+    /// allocation budget, `$bytes` gives what the pointer's own allocation
+    /// asks for (charged at the value's start, or for `str` and `[T]` at
+    /// their contents', before it is made) and `$from_vec` what converting
+    /// a `Vec` asks for beyond the `Vec`, which its decoder has charged.
     macro_rules! owning_pointer_impls {
-        ($($ptr:ident),*) => {$(
+        ($($ptr:ident => $bytes:ident, $from_vec:ident;)*) => {$(
             impl<'de, T: Unmarshal<'de>> Unmarshal<'de> for $ptr<T> {
                 #[inline]
                 fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-                    nest_unless_fixed::<T, _>(r, |r| T::decode(r).map($ptr::new))
+                    nest_unless_fixed::<T, _>(r, |r| {
+                        r.charge_alloc($bytes(Ok(Layout::new::<T>())))?;
+                        T::decode(r).map($ptr::new)
+                    })
                 }
             }
 
@@ -83,7 +92,9 @@ mod decode {
 
                 #[inline]
                 fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-                    decode_str(r).map($ptr::from)
+                    let s = decode_str(r)?;
+                    r.charge_at($bytes(Layout::array::<u8>(s.len())), r.position() - s.len())?;
+                    Ok($ptr::from(s))
                 }
             }
 
@@ -92,13 +103,58 @@ mod decode {
 
                 #[inline]
                 fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-                    Vec::<T>::decode(r).map($ptr::from)
+                    let start = r.position();
+                    let items = Vec::<T>::decode(r)?;
+                    r.charge_at($from_vec(&items), start + LEN_PREFIX)?;
+                    Ok($ptr::from(items))
                 }
             }
         )*};
     }
 
-    owning_pointer_impls!(Box, Rc, Arc);
+    owning_pointer_impls! {
+        Box => boxed, boxed_from_vec;
+        Rc => counted, counted_from_vec;
+        Arc => counted, counted_from_vec;
+    }
+
+    /// What `Box::new` and `Box::from(&str)` ask the allocator for to hold
+    /// a value of `layout`: its size (nothing for zero-sized values).
+    const fn boxed(layout: Result<Layout, LayoutError>) -> usize {
+        match layout {
+            Ok(layout) => layout.size(),
+            Err(_) => usize::MAX,
+        }
+    }
+
+    /// What `Rc` and `Arc` ask for to hold a value of `layout`: their
+    /// strong and weak counts, then the value.
+    const fn counted(layout: Result<Layout, LayoutError>) -> usize {
+        match layout {
+            Ok(layout) => match Layout::new::<[usize; 2]>().extend(layout) {
+                Ok((inner, _)) => inner.pad_to_align().size(),
+                Err(_) => usize::MAX,
+            },
+            Err(_) => usize::MAX,
+        }
+    }
+
+    /// What `Box<[T]>::from(items)` asks for: nothing when `items` has no
+    /// spare capacity (the box takes over its buffer, which is how the
+    /// vector decodes under a budget), else the shrunk buffer.
+    fn boxed_from_vec<T>(items: &Vec<T>) -> usize {
+        if items.capacity() == items.len() {
+            0
+        } else {
+            boxed(Layout::array::<T>(items.len()))
+        }
+    }
+
+    /// What `Rc<[T]>::from(items)` and `Arc<[T]>::from(items)` ask for: a
+    /// new allocation of the counts and the items, into which they move.
+    fn counted_from_vec<T>(items: &Vec<T>) -> usize {
+        counted(Layout::array::<T>(items.len()))
+    }
 
     /// How a `Cow<'_, Self>` decodes: borrowed from the input for `str` and
     /// `[u8]`, owned for everything else.

@@ -78,6 +78,7 @@ macro_rules! byte_impls {
                 r: &mut Reader<'de>,
                 len: usize,
             ) -> Result<alloc::vec::Vec<Self>, DecodeError> {
+                r.charge_alloc(len)?;
                 Ok(r.take(len)?.iter().map(|b| <$ty>::from_le_bytes([*b])).collect())
             }
 
