@@ -415,6 +415,7 @@ impl<'de> Reader<'de> {
     /// use marshal::{DecodeError, DecodeErrorKind, Reader, Unmarshal};
     ///
     /// /// A stack of values, kept in a `Vec`.
+    /// #[derive(Debug)]
     /// struct Stack<T>(Vec<T>);
     ///
     /// impl<'de, T: Unmarshal<'de>> Unmarshal<'de> for Stack<T> {
