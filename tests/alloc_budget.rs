@@ -223,7 +223,9 @@ fn nones_without_a_budget_preallocate_four_times_the_input_then_grow() {
 
 #[test]
 fn honest_options_within_the_budget_decode_equal() {
-    let value: Vec<Wide> = (0..100u64).map(|i| (i % 3 == 0).then(|| [i; 64])).collect();
+    let value: Vec<Wide> = (0..100u64)
+        .map(|i| (i % 3 == 0).then_some([i; 64]))
+        .collect();
     let live = assert_round_trip(&value, 100 * 520);
     assert_eq!(live.total, 100 * 520);
     let bytes = marshal::to_vec(&value);

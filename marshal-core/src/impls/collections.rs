@@ -305,7 +305,7 @@ fn table_bytes<E>(len: usize) -> usize {
         0 => return 0,
         1..4 if size >= 4 => 4,
         4..8 if size >= 4 => 8,
-        ..15 => 16,
+        1..15 => 16,
         _ => match len
             .checked_mul(8)
             .and_then(|n| (n / 7).checked_next_power_of_two())

@@ -152,7 +152,7 @@ mod decode {
 
     /// What `Rc<[T]>::from(items)` and `Arc<[T]>::from(items)` ask for: a
     /// new allocation of the counts and the items, into which they move.
-    fn counted_from_vec<T>(items: &Vec<T>) -> usize {
+    fn counted_from_vec<T>(items: &[T]) -> usize {
         counted(Layout::array::<T>(items.len()))
     }
 
