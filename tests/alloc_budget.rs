@@ -129,15 +129,29 @@ fn string_charge(len: usize) -> usize {
     if len == 0 { 0 } else { len.max(16) }
 }
 
+/// A seeded xorshift generator.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A number below `n`.
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
 /// A deterministic shuffle of `0..n`.
 fn shuffled(n: u32) -> Vec<u32> {
     let mut items: Vec<u32> = (0..n).collect();
-    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     for i in (1..items.len()).rev() {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        items.swap(i, (state % (i as u64 + 1)) as usize);
+        items.swap(i, rng.below(i + 1));
     }
     items
 }
@@ -568,6 +582,91 @@ fn rc_and_arc_are_charged_their_counters_too() {
         (2 * size_of::<usize>() + 3).next_multiple_of(align_of::<usize>()),
     );
     charges.check(&value);
+}
+
+// ---------------------------------------------------------------------------
+// Damaged input under random budgets.
+
+/// A value of most of the allocating types at once.
+type Mixed = (
+    Vec<Vec<String>>,
+    BTreeMap<u16, Box<[u32]>>,
+    HashMap<u8, Rc<str>>,
+    VecDeque<Option<Box<u64>>>,
+    Arc<[String]>,
+    BTreeSet<String>,
+    HashSet<u64>,
+    Box<[Wide]>,
+);
+
+fn mixed() -> Mixed {
+    (
+        (0..6)
+            .map(|i| (0..i).map(|j| "s".repeat(j * 7)).collect())
+            .collect(),
+        (0..30)
+            .map(|k| (k * 3, (0..u32::from(k)).collect()))
+            .collect(),
+        (0..20)
+            .map(|k| (k, Rc::from("r".repeat(usize::from(k)).as_str())))
+            .collect(),
+        (0..15).map(|i| (i % 2 == 0).then(|| Box::new(i))).collect(),
+        (0..5).map(|i| "a".repeat(i * 10)).collect(),
+        (0..25).map(|i| format!("key {i:03}")).collect(),
+        (0..40).collect(),
+        (0..8).map(|i| (i % 3 == 0).then_some([i; 64])).collect(),
+    )
+}
+
+#[test]
+fn damaged_input_never_exceeds_the_budget() {
+    let value = mixed();
+    let honest = marshal::to_vec(&value);
+    let least = least_budget::<Mixed>(&honest);
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let (mut ok, mut over) = (0, 0);
+    for _ in 0..3000 {
+        let mut bytes = honest.clone();
+        for _ in 0..1 + rng.below(3) {
+            let at = rng.below(bytes.len());
+            match rng.below(4) {
+                // A byte overwritten.
+                0 => bytes[at] = rng.next() as u8,
+                // A length (or anything) overwritten with a small number.
+                1 => {
+                    let end = (at + 8).min(bytes.len());
+                    let n = (rng.below(1 << 12) as u64).to_le_bytes();
+                    bytes[at..end].copy_from_slice(&n[..end - at]);
+                }
+                // Cut short.
+                2 => bytes.truncate(at),
+                // A run of `None` tags where the boxes and options are.
+                _ => bytes
+                    .splice(at..at, std::iter::repeat_n(0, rng.below(64)))
+                    .for_each(drop),
+            }
+        }
+        if bytes.is_empty() {
+            continue;
+        }
+        let budget = rng.below(2 * least);
+        let (result, live) = limited::<Mixed>(&bytes, budget);
+        assert_within(live, budget);
+        match result {
+            Ok(_) => ok += 1,
+            Err(e) => {
+                assert_eq!(live.end, 0, "left allocated after {e}");
+                if e.kind() == (DecodeErrorKind::AllocLimit { limit: budget }) {
+                    over += 1;
+                }
+            }
+        }
+    }
+    // Both outcomes were exercised.
+    assert!(
+        ok > 100 && over > 100,
+        "{ok} decoded, {over} over the budget"
+    );
 }
 
 // ---------------------------------------------------------------------------
