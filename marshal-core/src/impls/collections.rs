@@ -334,12 +334,12 @@ fn table_bytes<E>(len: usize) -> usize {
 /// sizes). Insertion never frees a node and splits a full one so that both
 /// halves keep at least 5 entries, so every node but the root holds 5 or
 /// more. With `k` entries in, a tree of one leaf has no internal node, and
-/// one of `l >= 2` leaves holds `5l` entries in them and `l - 1` in its
-/// internal nodes, so `l <= (k + 1) / 6`, and has at most `(l - 2) / 5 + 1`
-/// internal nodes, which is at most `(k - 1) / 30 + 1`. Charging the first
-/// entry a leaf, the twelfth an internal node as well (the first split),
-/// and every entry after the first a sixth of a leaf and a thirtieth of an
-/// internal node covers both counts.
+/// one of `l >= 2` leaves holds at least `5l` entries in them and exactly
+/// `l - 1` in its internal nodes, so `l <= (k + 1) / 6`, and has at most
+/// `(l - 2) / 5 + 1` internal nodes, which is at most `(k - 1) / 30 + 1`.
+/// Charging the first entry a leaf, the twelfth an internal node as well
+/// (the first split), and every entry after the first a sixth of a leaf and
+/// a thirtieth of an internal node covers both counts.
 struct Tree<K, V>(core::marker::PhantomData<(K, V)>);
 
 impl<K, V> Tree<K, V> {
