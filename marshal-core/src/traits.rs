@@ -264,7 +264,9 @@ pub trait Marshal {
     {
         match Self::FIXED_LEN {
             Some(n) => n.saturating_mul(items.len()),
-            None => items.iter().map(Self::encoded_len).sum(),
+            None => items
+                .iter()
+                .fold(0, |sum, item| sum.saturating_add(item.encoded_len())),
         }
     }
 

@@ -171,7 +171,8 @@ fn struct_bodies(fields: &[Field], private: &TokenStream) -> (TokenStream, Token
         .filter(|f| f.is_encoded())
         .map(|f| field_encode(f, &access(f), private));
     (
-        quote!(0 #(+ #lens)*),
+        // Lengths saturate: a value longer than `usize` reports `usize::MAX`.
+        quote!(0usize #(.saturating_add(#lens))*),
         quote! {
             #(#encodes)*
             ::core::result::Result::Ok(())
@@ -244,14 +245,14 @@ fn enum_len(variants: &[Variant], tag_type: TagType, private: &TokenStream) -> T
     let variable_arms = variants.iter().map(|v| {
         let pattern = variant_pattern(v);
         let variable = encoded_fields(v).map(|(i, f)| field_variable_len(f, &binding(i), private));
-        quote!(#pattern => 0 #(+ #variable)*,)
+        quote!(#pattern => 0usize #(.saturating_add(#variable))*,)
     });
     let (fixed, index) = (local("__fixed"), local("__index"));
     let count = variants.len();
     quote! {
         let #fixed: [::core::primitive::usize; #count] = const { [#(#fixed_parts),*] };
         let #index: ::core::primitive::usize = match self { #(#index_arms)* };
-        #fixed[#index] + match self { #(#variable_arms)* }
+        #fixed[#index].saturating_add(match self { #(#variable_arms)* })
     }
 }
 

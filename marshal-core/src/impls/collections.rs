@@ -47,7 +47,9 @@ impl<T: Marshal> Marshal for VecDeque<T> {
     #[inline]
     fn encoded_len(&self) -> usize {
         let (a, b) = self.as_slices();
-        LEN_PREFIX + T::encoded_len_slice(a) + T::encoded_len_slice(b)
+        LEN_PREFIX
+            .saturating_add(T::encoded_len_slice(a))
+            .saturating_add(T::encoded_len_slice(b))
     }
 
     #[inline]
@@ -67,11 +69,10 @@ where
     I: Iterator<Item = &'a T>,
     T: Marshal + ?Sized + 'a,
 {
-    LEN_PREFIX
-        + match T::FIXED_LEN {
-            Some(n) => n.saturating_mul(len),
-            None => items.map(T::encoded_len).sum(),
-        }
+    LEN_PREFIX.saturating_add(match T::FIXED_LEN {
+        Some(n) => n.saturating_mul(len),
+        None => items.fold(0, |sum, item| sum.saturating_add(item.encoded_len())),
+    })
 }
 
 /// Encodes a `u64` count, then each item in iteration order.
@@ -99,11 +100,12 @@ macro_rules! map_impls {
 
             #[inline]
             fn encoded_len(&self) -> usize {
-                LEN_PREFIX
-                    + match (K::FIXED_LEN, V::FIXED_LEN) {
-                        (Some(k), Some(v)) => k.saturating_add(v).saturating_mul(self.len()),
-                        _ => self.iter().map(|(k, v)| k.encoded_len() + v.encoded_len()).sum(),
-                    }
+                LEN_PREFIX.saturating_add(match (K::FIXED_LEN, V::FIXED_LEN) {
+                    (Some(k), Some(v)) => k.saturating_add(v).saturating_mul(self.len()),
+                    _ => self.iter().fold(0, |sum, (k, v)| {
+                        sum.saturating_add(k.encoded_len()).saturating_add(v.encoded_len())
+                    }),
+                })
             }
 
             #[inline]

@@ -17,6 +17,7 @@ impl Marshal for str {
 
     #[inline]
     fn encoded_len(&self) -> usize {
+        // A `str` is at most `isize::MAX` bytes: this cannot wrap.
         LEN_PREFIX + self.len()
     }
 
@@ -91,7 +92,8 @@ impl<T: Marshal> Marshal for [T] {
 
     #[inline]
     fn encoded_len(&self) -> usize {
-        LEN_PREFIX + T::encoded_len_slice(self)
+        // Lengths saturate: elements filling `usize` stay `usize::MAX`.
+        LEN_PREFIX.saturating_add(T::encoded_len_slice(self))
     }
 
     #[inline]
@@ -151,7 +153,7 @@ impl<T: Marshal> Marshal for Option<T> {
     fn encoded_len(&self) -> usize {
         match self {
             None => 1,
-            Some(v) => 1 + v.encoded_len(),
+            Some(v) => v.encoded_len().saturating_add(1),
         }
     }
 
@@ -200,7 +202,7 @@ macro_rules! tuple_impls {
             fn encoded_len(&self) -> usize {
                 match Self::FIXED_LEN {
                     Some(n) => n,
-                    None => 0 $(+ self.$idx.encoded_len())+,
+                    None => 0usize $(.saturating_add(self.$idx.encoded_len()))+,
                 }
             }
 
