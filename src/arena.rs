@@ -29,8 +29,8 @@
 use core::ops::Range;
 
 use bumpalo::Bump;
-use marshal_core::__private::alloc_uninit;
-use marshal_core::{Marshal, Writer};
+use marshal_core::__private::{alloc_uninit, assert_allocatable, encode_exact, length_mismatch};
+use marshal_core::{LengthMismatch, Marshal, Writer};
 
 /// Encodes `value` into `bump` and returns its bytes: exactly one bump
 /// allocation of exactly [`encoded_len`](Marshal::encoded_len) bytes,
@@ -39,8 +39,11 @@ use marshal_core::{Marshal, Writer};
 ///
 /// # Panics
 ///
-/// When the value's `encode` writes more than its `encoded_len` (a broken
-/// manual [`Marshal`] implementation), or the arena cannot allocate.
+/// When the value is too large to encode (its `encoded_len`, which
+/// saturates at `usize::MAX`, is more than an allocation can hold), when
+/// its `encode` does not write exactly `encoded_len` bytes (a broken manual
+/// [`Marshal`] implementation: the message names the [`LengthMismatch`]),
+/// or when the arena cannot allocate.
 ///
 /// ```
 /// use bumpalo::Bump;
@@ -52,8 +55,13 @@ use marshal_core::{Marshal, Writer};
 #[inline]
 #[track_caller]
 pub fn encode<'b, T: Marshal + ?Sized>(bump: &'b Bump, value: &T) -> &'b mut [u8] {
-    let buf = alloc_uninit(bump, value.encoded_len());
-    value.write_to_uninit(buf)
+    let len = value.encoded_len();
+    assert_allocatable(0, len);
+    let mut w = Writer::new_uninit(alloc_uninit(bump, len));
+    if let Err(mismatch) = encode_exact(value, len, &mut w) {
+        length_mismatch(mismatch);
+    }
+    w.into_written()
 }
 
 /// A run of values encoded back to back into one arena block, by
@@ -145,9 +153,12 @@ impl<'b> Batch<'b> {
 ///
 /// # Panics
 ///
-/// When an item encodes to a different length than it reported, or the
-/// iterator yields a different number of items the second time (a broken
-/// [`Marshal`] implementation or iterator), or the arena cannot allocate.
+/// When the batch is too large to encode (the items' lengths sum to more
+/// than an allocation can hold), when an item encodes to a different length
+/// than it reported or the iterator yields a different number of items the
+/// second time (a broken [`Marshal`] implementation or iterator: the
+/// message names the item and the [`LengthMismatch`]), or when the arena
+/// cannot allocate.
 ///
 /// ```
 /// use bumpalo::Bump;
@@ -176,22 +187,23 @@ where
     let mut end = 0usize;
     let ranges: &'b [Range<usize>] = bump.alloc_slice_fill_iter(items.clone().map(|item| {
         let start = end;
-        end = start
-            .checked_add(item.encoded_len())
-            .unwrap_or_else(|| batch_too_large());
+        end = start.saturating_add(item.encoded_len());
         start..end
     }));
+    // A saturated sum is `usize::MAX`, too large for any allocation.
+    assert_allocatable(0, end);
     // Pass 2: one block of exactly `end` bytes, filled in order.
     let mut w = Writer::new_uninit(alloc_uninit(bump, end));
     let mut count = 0;
     for (item, range) in items.zip(ranges) {
-        if item.encode(&mut w).is_err() || w.written() != range.end {
-            length_mismatch(count);
+        let encoded = item.encode(&mut w).is_ok();
+        if !encoded || w.written() != range.end {
+            item_mismatch(count, range, encoded.then(|| w.written()));
         }
         count += 1;
     }
     if count != ranges.len() {
-        length_mismatch(count);
+        count_mismatch(count, ranges.len());
     }
     Batch {
         bytes: w.into_written(),
@@ -199,20 +211,32 @@ where
     }
 }
 
+/// Item `i`, sized to `range`, did not end at `range.end`: the writer
+/// ended at `end`, or (`None`) the item did not fit in the block.
 #[cold]
 #[inline(never)]
 #[track_caller]
-fn batch_too_large() -> ! {
-    panic!("marshal: the batch's total encoded length overflows usize")
+fn item_mismatch(i: usize, range: &Range<usize>, end: Option<usize>) -> ! {
+    let encoded_len = range.len();
+    let mismatch = match end {
+        Some(end) if end < range.end => LengthMismatch::Short {
+            encoded_len,
+            written: end - range.start,
+        },
+        _ => LengthMismatch::Long { encoded_len },
+    };
+    panic!(
+        "marshal: item {i} of the batch encoded differently from how it was sized: \
+         {mismatch}, or an iterator that yields different items when cloned"
+    )
 }
 
 #[cold]
 #[inline(never)]
 #[track_caller]
-fn length_mismatch(i: usize) -> ! {
+fn count_mismatch(count: usize, sized: usize) -> ! {
     panic!(
-        "marshal: item {i} of the batch encoded differently from how it was sized \
-         (a Marshal implementation whose encode disagrees with encoded_len, \
-         or an iterator that yields different items when cloned)"
+        "marshal: the batch's iterator yielded {count} items to encode after {sized} to \
+         size: an iterator that yields different items when cloned"
     )
 }

@@ -28,7 +28,9 @@
 //! ```
 
 use ::bytes::{Buf, BufMut, Bytes, BytesMut};
-use marshal_core::__private::append_to_buf_mut;
+use marshal_core::__private::{
+    assert_allocatable, encode_exact, length_mismatch, try_append_to_buf_mut,
+};
 use marshal_core::{BufferTooSmall, DecodeError, Marshal, Reader, Unmarshal, Writer};
 
 /// Appends the encoding of `value` to `buf` and returns its length.
@@ -39,8 +41,12 @@ use marshal_core::{BufferTooSmall, DecodeError, Marshal, Reader, Unmarshal, Writ
 ///
 /// # Panics
 ///
-/// When the value's `encode` writes more than its `encoded_len` (a broken
-/// manual [`Marshal`] implementation).
+/// When the value is too large to encode (its `encoded_len`, which
+/// saturates at `usize::MAX`, is more than `buf` can grow to), and when its
+/// `encode` does not write exactly `encoded_len` bytes (a broken manual
+/// [`Marshal`] implementation: the message names the
+/// [`LengthMismatch`](crate::LengthMismatch)). `buf` keeps its length and
+/// contents.
 ///
 /// ```
 /// use bytes::BytesMut;
@@ -51,11 +57,21 @@ use marshal_core::{BufferTooSmall, DecodeError, Marshal, Reader, Unmarshal, Writ
 /// ```
 #[track_caller]
 pub fn encode_to_bytes_mut<T: Marshal + ?Sized>(value: &T, buf: &mut BytesMut) -> usize {
-    let len = value.encoded_len();
+    append_exact(value, value.encoded_len(), buf)
+}
+
+/// Appends `value`, whose `encoded_len` is `len`, to `buf`.
+#[inline]
+#[track_caller]
+fn append_exact<T: Marshal + ?Sized>(value: &T, len: usize, buf: &mut BytesMut) -> usize {
+    assert_allocatable(buf.len(), len);
     buf.reserve(len);
     // After `reserve(len)` the chunk is the whole spare capacity, at least
     // `len` bytes.
-    append_to_buf_mut(buf, |w| encode_or_panic(value, w, len))
+    match try_append_to_buf_mut(buf, |w| encode_exact(value, len, w)) {
+        Ok(()) => len,
+        Err(mismatch) => length_mismatch(mismatch),
+    }
 }
 
 /// Appends the encoding of `value` to any [`BufMut`] and returns its
@@ -72,7 +88,10 @@ pub fn encode_to_bytes_mut<T: Marshal + ?Sized>(value: &T, buf: &mut BytesMut) -
 /// # Panics
 ///
 /// When `buf` has fewer than [`encoded_len`](Marshal::encoded_len) bytes of
-/// room (`remaining_mut`), as `BufMut::put_slice` does.
+/// room (`remaining_mut`), as `BufMut::put_slice` does. When the value's
+/// `encode` does not write exactly `encoded_len` bytes (a broken manual
+/// [`Marshal`] implementation: the message names the
+/// [`LengthMismatch`](crate::LengthMismatch)); `buf` is not advanced.
 ///
 /// ```
 /// use bytes::BufMut;
@@ -103,13 +122,21 @@ where
         });
     }
     if buf.chunk_mut().len() >= len {
-        return append_to_buf_mut(buf, |w| encode_or_panic(value, w, len));
+        return match try_append_to_buf_mut(buf, |w| encode_exact(value, len, w)) {
+            Ok(()) => len,
+            Err(mismatch) => length_mismatch(mismatch),
+        };
     }
     const STACK: usize = 256;
     if len <= STACK {
         let mut tmp = [core::mem::MaybeUninit::uninit(); STACK];
-        buf.put_slice(value.write_to_uninit(&mut tmp[..len]));
+        let mut w = Writer::new_uninit(&mut tmp[..len]);
+        if let Err(mismatch) = encode_exact(value, len, &mut w) {
+            length_mismatch(mismatch);
+        }
+        buf.put_slice(w.into_written());
     } else {
+        // `to_vec` checks the length.
         buf.put_slice(&crate::to_vec(value));
     }
     len
@@ -118,6 +145,11 @@ where
 /// Encodes `value` into a new [`Bytes`]: one allocation of exactly
 /// [`encoded_len`](Marshal::encoded_len) bytes, written once.
 ///
+/// # Panics
+///
+/// Like [`encode_to_bytes_mut`]: when the value is too large to encode, or
+/// disagrees with its `encoded_len`.
+///
 /// ```
 /// let bytes = marshal::buf::to_bytes(&[1u32, 2]);
 /// assert_eq!(bytes, &[1, 0, 0, 0, 2, 0, 0, 0][..]);
@@ -125,8 +157,10 @@ where
 #[must_use]
 #[track_caller]
 pub fn to_bytes<T: Marshal + ?Sized>(value: &T) -> Bytes {
-    let mut buf = BytesMut::with_capacity(value.encoded_len());
-    encode_to_bytes_mut(value, &mut buf);
+    let len = value.encoded_len();
+    assert_allocatable(0, len);
+    let mut buf = BytesMut::with_capacity(len);
+    append_exact(value, len, &mut buf);
     buf.freeze()
 }
 
@@ -160,19 +194,6 @@ where
     let used = r.position();
     buf.advance(used);
     Ok(value)
-}
-
-#[inline]
-#[track_caller]
-fn encode_or_panic<T: Marshal + ?Sized>(value: &T, w: &mut Writer<'_>, len: usize) -> usize {
-    let available = w.remaining();
-    if value.encode(w).is_err() {
-        buffer_too_small(BufferTooSmall {
-            needed: len,
-            available,
-        });
-    }
-    w.written()
 }
 
 #[cold]

@@ -30,7 +30,8 @@
 
 use core::fmt;
 
-use marshal_core::{BufferTooSmall, DecodeError, Marshal, Unmarshal, Writer};
+use marshal_core::__private::encode_exact;
+use marshal_core::{BufferTooSmall, DecodeError, LengthMismatch, Marshal, Unmarshal, Writer};
 
 /// The length of a frame header: a little-endian `u32` body length.
 ///
@@ -145,6 +146,10 @@ pub enum FrameError {
     },
     /// The output buffer cannot hold the frame ([`Codec::write_to`]).
     BufferTooSmall(BufferTooSmall),
+    /// The value's `encode` disagreed with its `encoded_len` or its type's
+    /// `MAX_LEN`, a broken manual [`Marshal`] implementation: no frame was
+    /// written, since its header would not match its body.
+    LengthMismatch(LengthMismatch),
     /// The body is not a valid encoding of the value, or has bytes left
     /// over after it. The offset counts from the start of the frame.
     Decode(DecodeError),
@@ -157,6 +162,7 @@ impl fmt::Display for FrameError {
                 write!(f, "frame body of {len} bytes exceeds the limit of {max}")
             }
             FrameError::BufferTooSmall(e) => write!(f, "frame does not fit: {e}"),
+            FrameError::LengthMismatch(e) => write!(f, "frame not written: {e}"),
             FrameError::Decode(e) => write!(f, "invalid frame body: {e}"),
         }
     }
@@ -167,6 +173,7 @@ impl core::error::Error for FrameError {
         match self {
             FrameError::TooLarge { .. } => None,
             FrameError::BufferTooSmall(e) => Some(e),
+            FrameError::LengthMismatch(e) => Some(e),
             FrameError::Decode(e) => Some(e),
         }
     }
@@ -184,15 +191,23 @@ impl From<BufferTooSmall> for FrameError {
     }
 }
 
+impl From<LengthMismatch> for FrameError {
+    fn from(e: LengthMismatch) -> Self {
+        FrameError::LengthMismatch(e)
+    }
+}
+
 #[cfg(feature = "std")]
 impl From<FrameError> for std::io::Error {
-    /// `InvalidData` for a frame over the limit (sent or received) or a
-    /// body that does not decode, `InvalidInput` for an output buffer too
-    /// small.
+    /// `InvalidData` for a frame over the limit (sent or received), a
+    /// value that disagrees with its lengths or a body that does not
+    /// decode, `InvalidInput` for an output buffer too small.
     fn from(e: FrameError) -> Self {
         let kind = match e {
             FrameError::BufferTooSmall(_) => std::io::ErrorKind::InvalidInput,
-            FrameError::TooLarge { .. } | FrameError::Decode(_) => std::io::ErrorKind::InvalidData,
+            FrameError::TooLarge { .. } | FrameError::LengthMismatch(_) | FrameError::Decode(_) => {
+                std::io::ErrorKind::InvalidData
+            }
         };
         std::io::Error::new(kind, e)
     }
@@ -315,15 +330,31 @@ impl Codec {
         Ok(())
     }
 
+    /// The length of the frame of a body of `len` bytes, if the codec may
+    /// write one: the body is within the limit, and the frame's length fits
+    /// `usize` (which only the limit of a target with a 32-bit `usize` can
+    /// allow).
+    fn frame_for(&self, len: usize) -> Result<usize, FrameError> {
+        self.check(len)?;
+        HEADER_LEN.checked_add(len).ok_or(FrameError::TooLarge {
+            len,
+            max: usize::MAX - HEADER_LEN,
+        })
+    }
+
     /// Writes `value`'s frame at the front of `buf` and returns its length:
     /// the value is sized once, and the header and body are written in one
     /// pass.
     ///
     /// # Errors
     ///
-    /// [`TooLarge`](FrameError::TooLarge) when the body exceeds the limit,
-    /// [`BufferTooSmall`](FrameError::BufferTooSmall) when `buf` cannot hold
-    /// the frame.
+    /// [`TooLarge`](FrameError::TooLarge) when the body exceeds the limit
+    /// (a value too large to encode, whose saturated length is
+    /// `usize::MAX`, always does), [`BufferTooSmall`](FrameError::BufferTooSmall)
+    /// when `buf` cannot hold the frame: for both, `buf` is left as it was.
+    /// [`LengthMismatch`](FrameError::LengthMismatch) when the value's
+    /// `encode` does not write exactly its `encoded_len` bytes; the frame's
+    /// bytes in `buf` may then have been overwritten.
     ///
     /// ```
     /// let codec = marshal::frame::Codec::new();
@@ -338,16 +369,15 @@ impl Codec {
         buf: &mut [u8],
     ) -> Result<usize, FrameError> {
         let len = value.encoded_len();
-        self.check(len)?;
-        let needed = HEADER_LEN + len;
-        if buf.len() < needed {
+        let needed = self.frame_for(len)?;
+        let available = buf.len();
+        let Some(frame) = buf.get_mut(..needed) else {
             return Err(FrameError::BufferTooSmall(BufferTooSmall {
                 needed,
-                available: buf.len(),
+                available,
             }));
-        }
-        let mut w = Writer::new(buf);
-        put_frame(value, len, &mut w);
+        };
+        put_frame(value, len, &mut Writer::new(frame))?;
         Ok(needed)
     }
 
@@ -358,8 +388,10 @@ impl Codec {
     ///
     /// # Errors
     ///
-    /// [`TooLarge`](FrameError::TooLarge) when the body exceeds the limit;
-    /// `out` is left as it was.
+    /// [`TooLarge`](FrameError::TooLarge) when the body exceeds the limit,
+    /// [`LengthMismatch`](FrameError::LengthMismatch) when the value's
+    /// `encode` does not write exactly its `encoded_len` bytes; `out` keeps
+    /// its length and contents.
     ///
     /// ```
     /// let codec = marshal::frame::Codec::new();
@@ -376,10 +408,10 @@ impl Codec {
         out: &mut alloc::vec::Vec<u8>,
     ) -> Result<usize, FrameError> {
         let len = value.encoded_len();
-        self.check(len)?;
-        out.reserve(HEADER_LEN + len);
-        marshal_core::__private::append_to_vec(out, |w| put_frame(value, len, w));
-        Ok(HEADER_LEN + len)
+        let frame = self.frame_for(len)?;
+        out.reserve(frame);
+        marshal_core::__private::try_append_to_vec(out, |w| put_frame(value, len, w))?;
+        Ok(frame)
     }
 
     /// Writes `value`'s frame to `out` with one `write_all` and returns its
@@ -391,7 +423,10 @@ impl Codec {
     /// # Errors
     ///
     /// `InvalidData` wrapping [`FrameError::TooLarge`] when the body exceeds
-    /// the limit (nothing is written), and whatever `out.write_all` returns.
+    /// the limit, or [`FrameError::LengthMismatch`] when the value's `encode`
+    /// does not write exactly its `encoded_len` bytes or that is more than
+    /// its type's `MAX_LEN`: in both cases nothing is written to `out`. And
+    /// whatever `out.write_all` returns.
     ///
     /// ```
     /// let codec = marshal::frame::Codec::new();
@@ -417,10 +452,18 @@ impl Codec {
             && max <= STACK - HEADER_LEN
         {
             let len = value.encoded_len();
-            self.check(len)?;
+            if len > max {
+                let mismatch = LengthMismatch::AboveMax {
+                    encoded_len: len,
+                    max_len: max,
+                };
+                return Err(FrameError::LengthMismatch(mismatch).into());
+            }
+            let needed = self.frame_for(len)?;
             let mut buf = [core::mem::MaybeUninit::uninit(); STACK];
-            let mut w = Writer::new_uninit(&mut buf[..HEADER_LEN + len]);
-            put_frame(value, len, &mut w);
+            // `needed <= HEADER_LEN + max <= STACK`.
+            let mut w = Writer::new_uninit(&mut buf[..needed]);
+            put_frame(value, len, &mut w).map_err(FrameError::from)?;
             let frame = w.into_written();
             out.write_all(frame)?;
             return Ok(frame.len());
@@ -506,27 +549,18 @@ impl Codec {
     }
 }
 
-/// Writes the header for a body of `len` bytes and then `value`, which must
-/// encode to exactly `len` bytes; `w` has room for both.
-#[track_caller]
-fn put_frame<T: Marshal + ?Sized>(value: &T, len: usize, w: &mut Writer<'_>) {
-    let start = w.written();
+/// Writes the header for a body of `len` bytes and then `value`, checking
+/// that it encodes to exactly `len` bytes; `w` has room for both.
+fn put_frame<T: Marshal + ?Sized>(
+    value: &T,
+    len: usize,
+    w: &mut Writer<'_>,
+) -> Result<(), LengthMismatch> {
     // `len <= MAX_LEN_LIMIT`, so it fits the header.
     let header = u32::try_from(len).unwrap_or(u32::MAX).to_le_bytes();
-    let ok = w.put_array(header).is_ok()
-        && value.encode(w).is_ok()
-        && w.written() - start == HEADER_LEN + len;
-    if !ok {
-        encode_mismatch(len);
+    if w.put_array(header).is_err() {
+        // Only if the caller made no room: the body would not fit either.
+        return Err(LengthMismatch::Long { encoded_len: len });
     }
-}
-
-#[cold]
-#[inline(never)]
-#[track_caller]
-fn encode_mismatch(len: usize) -> ! {
-    panic!(
-        "marshal: a value's encode wrote a different number of bytes than its \
-         encoded_len ({len}); refusing to write a frame whose header would lie"
-    )
+    encode_exact(value, len, w)
 }

@@ -4,7 +4,8 @@ use core::mem::MaybeUninit;
 use std::io;
 use std::vec::Vec;
 
-use marshal_core::Marshal;
+use marshal_core::__private::{encode_exact, try_append_to_vec};
+use marshal_core::{LengthMismatch, Marshal, Writer};
 
 /// Values whose encoding is at most this long go through a stack buffer.
 pub(crate) const STACK_LEN: usize = 256;
@@ -21,7 +22,12 @@ pub(crate) const STACK_LEN: usize = 256;
 ///
 /// # Errors
 ///
-/// Whatever `out.write_all` returns.
+/// Whatever `out.write_all` returns. Before anything is written to `out`:
+/// `OutOfMemory` when `scratch` cannot grow to hold the encoding (always
+/// the case for a value too large to encode, whose saturated length is
+/// `usize::MAX`), and `InvalidData` wrapping a [`LengthMismatch`] when the
+/// value's `encode` does not write exactly its `encoded_len` bytes, or that
+/// is more than its type's `MAX_LEN` (a broken manual implementation).
 ///
 /// ```
 /// use marshal::Marshal;
@@ -45,16 +51,30 @@ where
     T: Marshal + ?Sized,
     W: io::Write + ?Sized,
 {
+    let len = value.encoded_len();
     if let Some(max) = T::MAX_LEN
         && max <= STACK_LEN
     {
+        if len > max {
+            return Err(mismatch(LengthMismatch::AboveMax {
+                encoded_len: len,
+                max_len: max,
+            }));
+        }
         let mut buf = [MaybeUninit::uninit(); STACK_LEN];
-        let bytes = value.write_to_uninit(&mut buf[..max]);
-        out.write_all(bytes)?;
-        return Ok(bytes.len());
+        // `len <= max <= STACK_LEN`.
+        let mut w = Writer::new_uninit(&mut buf[..len]);
+        encode_exact(value, len, &mut w).map_err(mismatch)?;
+        out.write_all(w.into_written())?;
+        return Ok(len);
     }
     scratch.clear();
-    let len = crate::encode_into_vec(value, scratch);
+    scratch.try_reserve(len)?;
+    try_append_to_vec(scratch, |w| encode_exact(value, len, w)).map_err(mismatch)?;
     out.write_all(scratch)?;
     Ok(len)
+}
+
+fn mismatch(e: LengthMismatch) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, e)
 }

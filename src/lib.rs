@@ -8,6 +8,7 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub use marshal_core::LengthMismatch;
 /// Timestamps: [`Timestamp`](time::Timestamp), [`GoTime`](time::GoTime)
 /// (Go's `time.Time.MarshalBinary` bytes), and the encodings of
 /// `SystemTime` and of chrono's, time's and jiff's types.

@@ -55,6 +55,95 @@ impl fmt::Display for BufferTooSmall {
 
 impl core::error::Error for BufferTooSmall {}
 
+/// A value's encoding disagreed with the lengths its [`Marshal`]
+/// implementation reported: a bug in a manual implementation, whose
+/// [`encoded_len`], [`FIXED_LEN`] or [`MAX_LEN`] is wrong.
+///
+/// The output targets that size their output with `encoded_len` (a `Vec`,
+/// a frame header, an arena block) check that `encode` wrote exactly that
+/// many bytes. Those that return a `Result` return this, wrapped, and
+/// leave their output as it was; the others panic with its message.
+///
+/// ```
+/// use marshal::frame::{Codec, FrameError};
+/// use marshal::{LengthMismatch, Marshal, Overflow, Writer};
+///
+/// /// Claims 2 bytes, writes 4.
+/// struct Liar;
+/// impl Marshal for Liar {
+///     fn encoded_len(&self) -> usize { 2 }
+///     fn encode(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+///         w.put_array([1, 2, 3, 4])
+///     }
+/// }
+///
+/// let mut out = vec![0xff];
+/// let err = Codec::new().encode_into_vec(&Liar, &mut out).unwrap_err();
+/// assert_eq!(err, FrameError::LengthMismatch(LengthMismatch::Long { encoded_len: 2 }));
+/// assert_eq!(out, [0xff]);
+/// ```
+///
+/// [`Marshal`]: crate::Marshal
+/// [`encoded_len`]: crate::Marshal::encoded_len
+/// [`FIXED_LEN`]: crate::Marshal::FIXED_LEN
+/// [`MAX_LEN`]: crate::Marshal::MAX_LEN
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum LengthMismatch {
+    /// `encode` wrote fewer bytes than `encoded_len` reported (or a
+    /// `FIXED_LEN` inside the value is too large).
+    Short {
+        /// What `encoded_len` reported.
+        encoded_len: usize,
+        /// What `encode` wrote.
+        written: usize,
+    },
+    /// `encode` needed more than the bytes `encoded_len` reported (or a
+    /// `FIXED_LEN` inside the value is too small).
+    Long {
+        /// What `encoded_len` reported.
+        encoded_len: usize,
+    },
+    /// `encoded_len` is larger than the type's `MAX_LEN`, the bound the
+    /// output was sized by.
+    AboveMax {
+        /// What `encoded_len` reported.
+        encoded_len: usize,
+        /// The type's `MAX_LEN`.
+        max_len: usize,
+    },
+}
+
+impl fmt::Display for LengthMismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            LengthMismatch::Short {
+                encoded_len,
+                written,
+            } => write!(
+                f,
+                "encode wrote {written} bytes, fewer than the {encoded_len} its encoded_len() \
+                 reported"
+            )?,
+            LengthMismatch::Long { encoded_len } => write!(
+                f,
+                "encode needed more than the {encoded_len} bytes its encoded_len() reported"
+            )?,
+            LengthMismatch::AboveMax {
+                encoded_len,
+                max_len,
+            } => write!(
+                f,
+                "encoded_len() reported {encoded_len} bytes, more than the type's MAX_LEN of \
+                 {max_len}"
+            )?,
+        }
+        f.write_str(" (a Marshal implementation whose lengths disagree with its encode)")
+    }
+}
+
+impl core::error::Error for LengthMismatch {}
+
 /// Why decoding failed, and where.
 ///
 /// Every error names its kind ([`DecodeError::kind`]) and the byte offset in

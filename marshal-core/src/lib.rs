@@ -40,7 +40,7 @@ pub mod time;
 mod traits;
 mod writer;
 
-pub use error::{BufferTooSmall, DecodeError, DecodeErrorKind, Overflow};
+pub use error::{BufferTooSmall, DecodeError, DecodeErrorKind, LengthMismatch, Overflow};
 #[cfg(feature = "alloc")]
 pub use impls::CowUnmarshal;
 pub use reader::Reader;
@@ -182,10 +182,24 @@ pub fn from_bytes_limited<'de, T: Unmarshal<'de>>(
 /// let bytes = marshal_core::to_vec(&(1u8, 2u16));
 /// assert_eq!(bytes, [1, 2, 0]);
 /// ```
+///
+/// # Panics
+///
+/// When the value is too large to encode: its `encoded_len` (which
+/// saturates at `usize::MAX`) is more than a `Vec` can hold. And when
+/// `encode` does not write exactly `encoded_len` bytes (a broken manual
+/// [`Marshal`] implementation), with the [`LengthMismatch`] in the message.
 #[cfg(feature = "alloc")]
+#[track_caller]
 pub fn to_vec<T: Marshal + ?Sized>(value: &T) -> alloc::vec::Vec<u8> {
-    let mut out = alloc::vec::Vec::with_capacity(value.encoded_len());
-    mem::append_to_vec(&mut out, |w| encode_or_panic(value, w));
+    let len = value.encoded_len();
+    __private::assert_allocatable(0, len);
+    let mut out = alloc::vec::Vec::with_capacity(len);
+    if let Err(mismatch) =
+        mem::try_append_to_vec(&mut out, |w| __private::encode_exact(value, len, w))
+    {
+        __private::length_mismatch(mismatch);
+    }
     out
 }
 
@@ -205,26 +219,20 @@ pub fn to_vec<T: Marshal + ?Sized>(value: &T) -> alloc::vec::Vec<u8> {
 /// assert_eq!(out[..4], [0xff, 1, 2, 0]);
 /// assert_eq!(out.len(), 14);
 /// ```
+///
+/// # Panics
+///
+/// Like [`to_vec`]: when the value is too large to encode (here: after
+/// `out`'s contents), and when `encode` does not write exactly
+/// `encoded_len` bytes. `out` keeps its length and contents.
 #[cfg(feature = "alloc")]
-pub fn encode_into_vec<T: Marshal + ?Sized>(value: &T, out: &mut alloc::vec::Vec<u8>) -> usize {
-    out.reserve(value.encoded_len());
-    mem::append_to_vec(out, |w| {
-        encode_or_panic(value, w);
-        w.written()
-    })
-}
-
-/// Encodes `value` through `w`, panicking like
-/// [`write_to`](Marshal::write_to) when it does not fit.
-#[cfg(feature = "alloc")]
-#[inline]
 #[track_caller]
-fn encode_or_panic<T: Marshal + ?Sized>(value: &T, w: &mut Writer<'_>) {
-    let available = w.remaining();
-    if value.encode(w).is_err() {
-        traits::buffer_too_small(BufferTooSmall {
-            needed: value.encoded_len(),
-            available,
-        });
+pub fn encode_into_vec<T: Marshal + ?Sized>(value: &T, out: &mut alloc::vec::Vec<u8>) -> usize {
+    let len = value.encoded_len();
+    __private::assert_allocatable(out.len(), len);
+    out.reserve(len);
+    match mem::try_append_to_vec(out, |w| __private::encode_exact(value, len, w)) {
+        Ok(()) => len,
+        Err(mismatch) => __private::length_mismatch(mismatch),
     }
 }

@@ -136,7 +136,12 @@ pub trait Marshal {
     ///
     /// When `buf` is shorter than `encoded_len()`, with a message giving both
     /// lengths. [`try_write_to`](Marshal::try_write_to) returns an error
-    /// instead.
+    /// instead. When the encoding does not fit in a `buf` that
+    /// `encoded_len()` says is long enough (a broken manual implementation),
+    /// the message names that inconsistency instead. Encoding takes one
+    /// pass: `encoded_len` is called only when the encoding does not fit,
+    /// so a too-large `encoded_len` goes unnoticed here and the length
+    /// returned is the one written.
     ///
     /// ```
     /// use marshal::Marshal;
@@ -151,10 +156,7 @@ pub trait Marshal {
         let mut w = Writer::new(buf);
         match self.encode(&mut w) {
             Ok(()) => w.written(),
-            Err(Overflow) => buffer_too_small(BufferTooSmall {
-                needed: self.encoded_len(),
-                available,
-            }),
+            Err(Overflow) => write_failed(self.encoded_len(), available),
         }
     }
 
@@ -162,7 +164,9 @@ pub trait Marshal {
     /// [`BufferTooSmall`] instead of panicking when `buf` is too short.
     ///
     /// On error nothing is written past the end of `buf`, but a prefix of the
-    /// encoding may have been written into it.
+    /// encoding may have been written into it. The error's `needed` is what
+    /// `encoded_len()` reports, which for a broken manual implementation may
+    /// be no more than `available`.
     ///
     /// ```
     /// use marshal::{BufferTooSmall, Marshal};
@@ -195,8 +199,8 @@ pub trait Marshal {
     ///
     /// # Panics
     ///
-    /// When `buf` is shorter than `encoded_len()`, like
-    /// [`write_to`](Marshal::write_to).
+    /// When `buf` is shorter than `encoded_len()`, or the value disagrees
+    /// with its `encoded_len()`, like [`write_to`](Marshal::write_to).
     /// [`try_write_to_uninit`](Marshal::try_write_to_uninit) returns an
     /// error instead.
     ///
@@ -213,7 +217,7 @@ pub trait Marshal {
     fn write_to_uninit<'b>(&self, buf: &'b mut [MaybeUninit<u8>]) -> &'b mut [u8] {
         match self.try_write_to_uninit(buf) {
             Ok(written) => written,
-            Err(err) => buffer_too_small(err),
+            Err(err) => write_failed(err.needed, err.available),
         }
     }
 
@@ -305,11 +309,22 @@ pub trait Marshal {
     }
 }
 
+/// The panic of `write_to` and `write_to_uninit` when the encoding did not
+/// fit: the buffer is too small, or, when `encoded_len` says it is not, the
+/// value disagrees with its own length.
 #[cold]
 #[inline(never)]
 #[track_caller]
-pub(crate) fn buffer_too_small(err: BufferTooSmall) -> ! {
-    panic!("marshal: {err}; size the buffer with encoded_len()")
+fn write_failed(needed: usize, available: usize) -> ! {
+    if needed <= available {
+        crate::__private::length_mismatch(crate::error::LengthMismatch::Long {
+            encoded_len: needed,
+        });
+    }
+    panic!(
+        "marshal: {}; size the buffer with encoded_len()",
+        BufferTooSmall { needed, available }
+    )
 }
 
 /// A type that decodes itself from bytes written by [`Marshal`].
