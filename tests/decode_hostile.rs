@@ -1735,8 +1735,8 @@ fn nesting_past_the_limit_is_too_deep() {
     assert_eq!(
         e.to_string(),
         format!(
-            "collections and boxes nested more than 256 deep (raise the limit with \
-             Reader::with_max_depth) at byte {}",
+            "collections and boxes nested more than 256 levels deep, a level of a large \
+             value counting as several (raise the limit with Reader::with_max_depth) at byte {}",
             e.offset()
         )
     );

@@ -209,6 +209,12 @@ pub const fn same_exact(variants: &[(usize, bool)]) -> bool {
 pub use crate::fingerprint as fp;
 pub use crate::mem::Layout;
 
+/// The stack a derived decoder takes on the way to a deeper level, for its
+/// `__DECODE_STACK`.
+pub mod stack {
+    pub use crate::stack::{Field, field, fields, opaque_field, variants};
+}
+
 /// Fails const evaluation unless a size contract holds. `fixed` selects
 /// `#[marshal(size = N)]` (checked against `FIXED_LEN`) over
 /// `#[marshal(max_size = N)]` (checked against `MAX_LEN`); the message

@@ -541,8 +541,8 @@ impl fmt::Display for DecodeError {
             )?,
             DecodeErrorKind::TooDeep { limit } => write!(
                 f,
-                "collections and boxes nested more than {limit} deep (raise the limit with \
-                 Reader::with_max_depth)"
+                "collections and boxes nested more than {limit} levels deep, a level of a \
+                 large value counting as several (raise the limit with Reader::with_max_depth)"
             )?,
             DecodeErrorKind::AllocLimit { limit } => write!(
                 f,

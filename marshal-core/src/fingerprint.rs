@@ -142,6 +142,7 @@ impl<T: Marshal> Marshal for Fingerprinted<T> {
 impl<'de, T: Marshal + Unmarshal<'de>> Unmarshal<'de> for Fingerprinted<T> {
     const MIN_LEN: usize = 8usize.saturating_add(T::MIN_LEN);
     const MIN_LEN_IS_EXACT: bool = T::MIN_LEN_IS_EXACT;
+    const __DECODE_STACK: usize = crate::stack::fields(&[crate::stack::field_of::<T>()]);
 
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {

@@ -36,6 +36,7 @@ mod impls;
 #[allow(unsafe_code)]
 mod mem;
 mod reader;
+mod stack;
 pub mod time;
 mod traits;
 mod writer;

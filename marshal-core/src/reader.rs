@@ -1,6 +1,7 @@
 //! The byte cursor that decoders read through.
 
 use crate::error::DecodeError;
+use crate::stack::Container;
 
 /// A forward-only cursor over the input being decoded.
 ///
@@ -65,25 +66,54 @@ impl<'de> Reader<'de> {
     }
 
     /// How deeply collections and boxes may nest unless
-    /// [`with_max_depth`](Reader::with_max_depth) says otherwise.
+    /// [`with_max_depth`](Reader::with_max_depth) says otherwise: 256 levels
+    /// of small values.
     ///
     /// A recursive type (a tree of `Vec`s, a list of `Box`es) decodes by
     /// recursion, one stack frame or more per level, so without a limit a
     /// small hostile input could nest deeply enough to overflow the stack
-    /// and abort the process. In an unoptimized build a level of a typical
-    /// recursive type takes one to two KiB of stack, so 256 levels stay well
-    /// within the 2 MiB of a spawned thread.
+    /// and abort the process. And the stack a
+    /// level takes grows with the values it holds, whichever of them the
+    /// input picks: a `Box<T>` keeps a `T` or two on the stack while the
+    /// level inside it decodes. So each level is charged against the limit
+    /// by the stack it may take in an unoptimized build (the larger of the
+    /// two), estimated at compile time from its types: a unit for each
+    /// 4 KiB, and at least one. A level of a small value is one unit; a
+    /// level of the enum below, 13. At the default limit, nesting takes at
+    /// most 1 MiB of stack in optimized and unoptimized builds alike, half
+    /// of the 2 MiB of a spawned thread.
     ///
     /// ```
+    /// use marshal::{DecodeErrorKind, Unmarshal};
+    ///
+    /// #[derive(Unmarshal, Debug)]
+    /// enum E {
+    ///     Leaf,
+    ///     Big([u64; 2048]),
+    ///     Next(Box<E>),
+    /// }
+    ///
+    /// // 1 KiB of input: 256 `Next`s, then a `Leaf`. 19 levels of 13 units
+    /// // fit in 256; the error is where the 20th starts.
+    /// let mut input = [2, 0, 0, 0].repeat(256);
+    /// input.extend([0, 0, 0, 0]);
+    /// let err = marshal::from_bytes::<E>(&input).unwrap_err();
+    /// assert_eq!(err.kind(), DecodeErrorKind::TooDeep { limit: 256 });
+    /// assert_eq!(err.offset(), 20 * 4);
+    ///
     /// assert_eq!(marshal::Reader::DEFAULT_MAX_DEPTH, 256);
     /// ```
     pub const DEFAULT_MAX_DEPTH: u32 = 256;
 
-    /// Sets how deeply collections and boxes may nest. Each `Vec`,
-    /// `VecDeque`, map, set, `Box`, `Rc` or `Arc` entered while decoding is
-    /// one level, except collections of fixed-size items, which cannot
-    /// recurse; past the limit, decoding fails with
-    /// [`TooDeep`](crate::DecodeErrorKind::TooDeep).
+    /// Sets how deeply collections and boxes may nest, in levels of small
+    /// values. Each `Vec`, `VecDeque`, map, set, `Box`, `Rc` or `Arc`
+    /// entered while decoding is a level, except collections of fixed-size
+    /// items, which cannot recurse; past the limit, decoding fails with
+    /// [`TooDeep`](crate::DecodeErrorKind::TooDeep). A level of a large
+    /// value counts as several, by the stack it may take (see
+    /// [`DEFAULT_MAX_DEPTH`](Reader::DEFAULT_MAX_DEPTH)), so the limit
+    /// scales them all: twice the limit allows twice the nesting, on twice
+    /// the stack.
     ///
     /// ```
     /// use marshal::{DecodeErrorKind, Reader, Unmarshal};
@@ -95,6 +125,15 @@ impl<'de> Reader<'de> {
     ///
     /// let mut r = Reader::new(&bytes).with_max_depth(2);
     /// assert!(Vec::<Vec<String>>::decode(&mut r).is_ok());
+    ///
+    /// // A box of a 4 KiB value is one level, but counts as several.
+    /// let bytes = marshal::to_vec(&Box::new(Some([7u64; 512])));
+    /// let mut r = Reader::new(&bytes).with_max_depth(1);
+    /// let err = Box::<Option<[u64; 512]>>::decode(&mut r).unwrap_err();
+    /// assert_eq!(err.kind(), DecodeErrorKind::TooDeep { limit: 1 });
+    ///
+    /// let mut r = Reader::new(&bytes).with_max_depth(8);
+    /// assert!(Box::<Option<[u64; 512]>>::decode(&mut r).is_ok());
     /// ```
     #[must_use]
     #[inline]
@@ -107,7 +146,10 @@ impl<'de> Reader<'de> {
     /// Runs `f` one level deeper, or fails with
     /// [`TooDeep`](crate::DecodeErrorKind::TooDeep) if the reader's depth
     /// limit is reached. Collections and boxes decode their contents this
-    /// way; a manual implementation of a container should too.
+    /// way; a manual implementation of a container should too. The level is
+    /// charged as a `Box` of `f`'s result would be: one unit of the limit
+    /// for a small result, several for a large one (see
+    /// [`DEFAULT_MAX_DEPTH`](Reader::DEFAULT_MAX_DEPTH)).
     ///
     /// ```
     /// use marshal::{DecodeErrorKind, Reader};
@@ -116,13 +158,29 @@ impl<'de> Reader<'de> {
     /// let err = r.nest(|r| r.nest(|r| r.take_u8())).unwrap_err();
     /// assert_eq!(err.kind(), DecodeErrorKind::TooDeep { limit: 1 });
     /// assert_eq!(r.nest(|r| r.take_u8()), Ok(7));
+    ///
+    /// // A 16 KiB result counts as several levels.
+    /// let mut r = Reader::new(&[]).with_max_depth(8);
+    /// let err = r.nest(|_| Ok([0u64; 2048])).unwrap_err();
+    /// assert_eq!(err.kind(), DecodeErrorKind::TooDeep { limit: 8 });
     /// ```
     #[inline]
     pub fn nest<T>(
         &mut self,
         f: impl FnOnce(&mut Self) -> Result<T, DecodeError>,
     ) -> Result<T, DecodeError> {
-        let Some(depth) = self.depth.checked_sub(1) else {
+        self.nest_levels(const { Container::POINTER.levels_of_value::<T>() }, f)
+    }
+
+    /// [`nest`](Reader::nest), charging `levels` units of the depth limit.
+    #[inline]
+    pub(crate) fn nest_levels<T>(
+        &mut self,
+        levels: u32,
+        f: impl FnOnce(&mut Self) -> Result<T, DecodeError>,
+    ) -> Result<T, DecodeError> {
+        let outer = self.depth;
+        let Some(depth) = outer.checked_sub(levels) else {
             return Err(DecodeError::too_deep(self.max_depth, self.position()));
         };
         // `f` reads through a copy in a local, which the compiler can keep
@@ -131,7 +189,7 @@ impl<'de> Reader<'de> {
         let mut local = Reader { depth, ..*self };
         let result = f(&mut local);
         *self = Reader {
-            depth: depth + 1,
+            depth: outer,
             ..local
         };
         result

@@ -386,6 +386,15 @@ pub trait Unmarshal<'de>: Sized {
     #[doc(hidden)]
     const __LAYOUT: crate::mem::Layout<Self> = crate::mem::Layout::OPAQUE;
 
+    /// An upper bound on the stack, in bytes and in an unoptimized build,
+    /// that [`decode`](Unmarshal::decode) takes on the way to a deeper
+    /// level of nesting: its own frame and those it calls, up to the next
+    /// [`Reader::nest`]. Containers charge it against the depth limit (see
+    /// `stack.rs`). Set by the derive and forwarded by wrappers; not part
+    /// of the public API.
+    #[doc(hidden)]
+    const __DECODE_STACK: usize = crate::stack::value::<Self>();
+
     /// Reads one value through `r`, the building block of every other
     /// method.
     ///

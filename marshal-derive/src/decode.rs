@@ -32,6 +32,7 @@ pub(crate) fn impl_unmarshal(cont: &Container, krate: &syn::Path) -> TokenStream
     let min_len = container_min_len(cont, &private);
     let exact = container_min_len_is_exact(cont, &private);
     let layout = container_layout(cont, &private, &quote!(#private::Unmarshal<'__de>));
+    let stack = container_stack(cont, &private);
     let body = match &cont.data {
         Data::Struct(fields) => {
             let build = construct(&quote!(Self), fields, &private);
@@ -49,6 +50,8 @@ pub(crate) fn impl_unmarshal(cont: &Container, krate: &syn::Path) -> TokenStream
             const MIN_LEN_IS_EXACT: ::core::primitive::bool = #exact;
             #[doc(hidden)]
             const __LAYOUT: #private::Layout<Self> = #layout;
+            #[doc(hidden)]
+            const __DECODE_STACK: ::core::primitive::usize = #stack;
 
             #[inline]
             fn decode(
@@ -70,6 +73,43 @@ pub(crate) fn impl_unmarshal(cont: &Container, krate: &syn::Path) -> TokenStream
                 #body
             }
         }
+    }
+}
+
+/// The `__DECODE_STACK` of the container: the stack its decoder takes on
+/// the way to a deeper level (see `marshal-core/src/stack.rs`).
+fn container_stack(cont: &Container, private: &TokenStream) -> TokenStream {
+    let stack = quote!(#private::stack);
+    let fields = |fields: &[Field]| {
+        let each = fields.iter().map(|f| {
+            let ty = f.ty;
+            if f.is_encoded() && f.attrs.with.is_none() {
+                // Spelled as the other constants spell the field's, so that
+                // a field that is not `Unmarshal` is reported once.
+                let unmarshal = quote_spanned!(ty.span()=> <#ty as #private::Unmarshal<'__de>>);
+                quote! {
+                    #stack::field(
+                        ::core::mem::size_of::<#ty>(),
+                        #unmarshal::MIN_LEN_IS_EXACT,
+                        #unmarshal::__DECODE_STACK,
+                    )
+                }
+            } else {
+                quote!(#stack::opaque_field::<#ty>())
+            }
+        });
+        quote!(&[#(#each),*])
+    };
+    match &cont.data {
+        Data::Struct(f) => {
+            let f = fields(f);
+            quote!(#stack::fields(#f))
+        }
+        Data::Enum(variants) => {
+            let each = variants.iter().map(|v| fields(&v.fields));
+            quote!(#stack::variants(&[#(#each),*]))
+        }
+        Data::Union => unreachable!("unions are rejected by the checks"),
     }
 }
 
@@ -98,12 +138,34 @@ fn enum_body(
         TagType::U16 => quote!(::core::primitive::u16),
         TagType::U32 => quote!(::core::primitive::u32),
     };
-    let (r, at, tag) = (local("__r"), local("__at"), local("__tag"));
+    let (r, at, tag, v) = (
+        local("__r"),
+        local("__at"),
+        local("__tag"),
+        local("__variant"),
+    );
     let arms = variants.iter().map(|variant| {
         let value = tag_literal(variant.tag, tag_type);
         let ident = variant.ident;
         let build = construct(&quote!(Self::#ident), &variant.fields, private);
-        quote!(#value => ::core::result::Result::Ok(#build),)
+        if variant.fields.is_empty() {
+            return quote!(#value => ::core::result::Result::Ok(#build),);
+        }
+        // Each variant with fields decodes in a closure of its own. In an
+        // unoptimized build a function's frame holds every temporary of
+        // every arm, so inline arms would make a level of a recursive enum
+        // as large as all its variants together, whichever the input picks;
+        // in closures, only the variant being decoded is on the stack. An
+        // optimized build inlines them back.
+        quote! {
+            #value => {
+                let #v = |#r: &mut #private::Reader<'__de>|
+                    -> ::core::result::Result<Self, #private::DecodeError> {
+                    ::core::result::Result::Ok(#build)
+                };
+                #v(#r)
+            }
+        }
     });
     let invalid = quote! {
         ::core::result::Result::Err(#private::DecodeError::invalid_tag(

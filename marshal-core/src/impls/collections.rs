@@ -10,6 +10,7 @@ use super::seq::{LEN_PREFIX, take_string};
 use crate::error::{DecodeError, Overflow};
 use crate::fingerprint as fp;
 use crate::reader::Reader;
+use crate::stack::Container;
 use crate::traits::{Marshal, Unmarshal};
 use crate::writer::Writer;
 
@@ -175,7 +176,7 @@ impl<'de, T: Unmarshal<'de>> Unmarshal<'de> for Vec<T> {
 
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        nest_unless_fixed::<T, _>(r, |r| {
+        nest_unless_fixed::<T, _>(r, const { Container::SEQUENCE.levels::<T>() }, |r| {
             let len = r.take_len(T::MIN_LEN)?;
             T::decode_vec(r, len)
         })
@@ -196,7 +197,7 @@ impl<'de, K: Unmarshal<'de> + Ord, V: Unmarshal<'de>> Unmarshal<'de> for BTreeMa
 
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        nest_unless_fixed::<(K, V), _>(r, |r| {
+        nest_unless_fixed::<(K, V), _>(r, const { Container::MAP.levels_of_entry::<K, V>() }, |r| {
             let len = r.take_len(K::MIN_LEN.saturating_add(V::MIN_LEN))?;
             let mut map = BTreeMap::new();
             for i in 0..len {
@@ -214,7 +215,7 @@ impl<'de, T: Unmarshal<'de> + Ord> Unmarshal<'de> for BTreeSet<T> {
 
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        nest_unless_fixed::<T, _>(r, |r| {
+        nest_unless_fixed::<T, _>(r, const { Container::SEQUENCE.levels::<T>() }, |r| {
             let len = r.take_len(T::MIN_LEN)?;
             let mut set = BTreeSet::new();
             for i in 0..len {
@@ -237,7 +238,7 @@ where
 
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        nest_unless_fixed::<(K, V), _>(r, |r| {
+        nest_unless_fixed::<(K, V), _>(r, const { Container::MAP.levels_of_entry::<K, V>() }, |r| {
             let len = r.take_len(K::MIN_LEN.saturating_add(V::MIN_LEN))?;
             let mut map =
                 Self::with_capacity_and_hasher(table_capacity::<(K, V)>(r, len)?, S::default());
@@ -260,7 +261,7 @@ where
 
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        nest_unless_fixed::<T, _>(r, |r| {
+        nest_unless_fixed::<T, _>(r, const { Container::SEQUENCE.levels::<T>() }, |r| {
             let len = r.take_len(T::MIN_LEN)?;
             let mut set =
                 Self::with_capacity_and_hasher(table_capacity::<T>(r, len)?, S::default());

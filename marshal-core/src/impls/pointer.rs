@@ -67,6 +67,7 @@ mod decode {
     use crate::impls::nest_unless_fixed;
     use crate::impls::seq::{LEN_PREFIX, decode_str};
     use crate::reader::Reader;
+    use crate::stack::Container;
     use crate::traits::Unmarshal;
 
     /// Smart pointers to sized values decode the value and wrap it; to
@@ -80,7 +81,7 @@ mod decode {
             impl<'de, T: Unmarshal<'de>> Unmarshal<'de> for $ptr<T> {
                 #[inline]
                 fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-                    nest_unless_fixed::<T, _>(r, |r| {
+                    nest_unless_fixed::<T, _>(r, const { Container::POINTER.levels::<T>() }, |r| {
                         r.charge_alloc($bytes(Ok(Layout::new::<T>())))?;
                         T::decode(r).map($ptr::new)
                     })
@@ -169,6 +170,12 @@ mod decode {
         /// The fewest bytes a value encodes to.
         const MIN_LEN: usize;
 
+        /// The stack [`decode_cow`](CowUnmarshal::decode_cow) takes on the
+        /// way to a deeper level, beyond the `Cow`'s own copies, as for
+        /// `Unmarshal::__DECODE_STACK`. Not part of the public API.
+        #[doc(hidden)]
+        const __DECODE_STACK: usize = 0;
+
         /// Reads a value, borrowing from the input where possible.
         ///
         /// ```
@@ -201,7 +208,7 @@ mod decode {
         where
             'de: 'a,
         {
-            nest_unless_fixed::<T, _>(r, |r| {
+            nest_unless_fixed::<T, _>(r, const { Container::SEQUENCE.levels::<T>() }, |r| {
                 let len = r.take_len(T::MIN_LEN)?;
                 T::decode_cow_slice(r, len)
             })
@@ -210,6 +217,7 @@ mod decode {
 
     impl<'de, T: Unmarshal<'de> + Clone> CowUnmarshal<'de> for T {
         const MIN_LEN: usize = <T as Unmarshal>::MIN_LEN;
+        const __DECODE_STACK: usize = crate::stack::fields(&[crate::stack::field_of::<T>()]);
 
         #[inline]
         fn decode_cow<'a>(r: &mut Reader<'de>) -> Result<Cow<'a, Self>, DecodeError>
@@ -222,6 +230,8 @@ mod decode {
 
     impl<'de: 'a, 'a, T: CowUnmarshal<'de> + ?Sized> Unmarshal<'de> for Cow<'a, T> {
         const MIN_LEN: usize = T::MIN_LEN;
+        const __DECODE_STACK: usize =
+            crate::stack::value::<Self>().saturating_add(<T as CowUnmarshal>::__DECODE_STACK);
 
         #[inline]
         fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {

@@ -133,6 +133,7 @@ impl<'de, T: Unmarshal<'de>, const N: usize> Unmarshal<'de> for [T; N] {
     const MIN_LEN: usize = T::MIN_LEN.saturating_mul(N);
     const MIN_LEN_IS_EXACT: bool = N == 0 || T::MIN_LEN_IS_EXACT;
     const __LAYOUT: Layout<Self> = Layout::array(T::__LAYOUT);
+    const __DECODE_STACK: usize = crate::stack::array::<T, N>();
 
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
@@ -178,6 +179,7 @@ impl<T: Marshal> Marshal for Option<T> {
 
 impl<'de, T: Unmarshal<'de>> Unmarshal<'de> for Option<T> {
     const MIN_LEN: usize = 1;
+    const __DECODE_STACK: usize = crate::stack::fields(&[crate::stack::field_of::<T>()]);
 
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
@@ -216,6 +218,8 @@ macro_rules! tuple_impls {
         impl<'de, $($name: Unmarshal<'de>),+> Unmarshal<'de> for ($($name,)+) {
             const MIN_LEN: usize = 0usize $(.saturating_add($name::MIN_LEN))+;
             const MIN_LEN_IS_EXACT: bool = true $(&& $name::MIN_LEN_IS_EXACT)+;
+            const __DECODE_STACK: usize =
+                crate::stack::fields(&[$(crate::stack::field_of::<$name>()),+]);
 
             #[inline]
             fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {

@@ -1,0 +1,257 @@
+//! What a level of nesting costs against the reader's depth limit: the stack
+//! it may take.
+//!
+//! A recursive type decodes by recursion, and the stack one level takes
+//! grows with the values it holds, whichever of them the input picks: a
+//! `Box<T>` keeps a `T` or two on the stack while the next level decodes, a
+//! `Vec<T>` a few more, and a derived type's frame holds every field it
+//! decodes, the fixed-size ones included. So a level is not one unit of the
+//! depth limit: [`Reader::nest`](crate::Reader::nest) charges the stack the
+//! level may take in an unoptimized build, [`LEVEL`] bytes to a unit,
+//! rounded up. A level of a small value is one unit, as before; a level of
+//! `enum E { Leaf, Big([u64; 2048]), Next(Box<E>) }` is 13.
+//!
+//! The estimate is an upper bound built from the types, at compile time:
+//!
+//! - a container around each nested `T` (`Box`, `Vec`, a map, ...) keeps a
+//!   fixed frame and a few copies of a `T` ([`Container`]);
+//! - `T`'s own decode adds its `Unmarshal::__DECODE_STACK`: a derived
+//!   struct's frame has [`FRAME`] bytes, [`FIELD`] bytes of bookkeeping and
+//!   [`TEMPS`] copies for each field, and the frames of the fields that can
+//!   nest ([`fields`]); a derived enum, its own frame and the largest of
+//!   those of its variants through which a deeper level can be reached
+//!   ([`variants`]: each variant decodes in a closure of its own, so only
+//!   one variant's frame is on the stack at a time, and one whose fields are
+//!   all fixed-size returns before a deeper level could start); `Option`,
+//!   tuples, arrays, `Cow` and the other wrappers add their contents'.
+//!
+//! The unoptimized build is the larger: an optimized one inlines the frames
+//! into one and reuses its slots. The constants come from measuring the
+//! shapes of `tests/stack_depth.rs` in both, with a margin: the units
+//! charged stand for 1.2 to 2.1 times the stack a level was measured to
+//! take in an unoptimized build, and more for small values, whose level is
+//! a whole unit. At the limit, in bytes of stack per level (`cargo test
+//! [--release] -p marshal --test stack_depth -- --nocapture`, x86-64):
+//!
+//! | shape                                   | levels | unoptimized | optimized |
+//! | --------------------------------------- | -----: | ----------: | --------: |
+//! | `Leaf`, `Big([u64; 2048])`, `Box<Self>` |     19 |      35 452 |    18 229 |
+//! | `Leaf`, `Big([u64; 512])`, `Box<Self>`  |     64 |       9 257 |     4 338 |
+//! | `Leaf`, `Big([u64; 64])`, `Box<Self>`   |    256 |       1 958 |       628 |
+//! | the same with `Vec<Self>`               |     36 |      22 340 |     8 846 |
+//! | ... with `BTreeMap<u8, Self>`           |     32 |      26 338 |    17 335 |
+//! | 16 variants `[u64; 512]`, `Box<Self>`   |     64 |       9 289 |     8 450 |
+//! | `[u64; 512]`, `Option<Box<Self>>`       |     32 |      22 273 |    13 079 |
+//! | a tuple of two `[u64; 256]` around it   |     21 |      40 867 |     6 785 |
+//! | 256 `u8` fields, `Option<Box<Self>>`    |     28 |      27 654 |       690 |
+//! | 256 `()` fields, `Option<Box<Self>>`    |     28 |      26 809 |       152 |
+//! | `Leaf`, `Box<Self>`                     |    256 |         946 |       128 |
+//!
+//! So at [`DEFAULT_MAX_DEPTH`](crate::Reader::DEFAULT_MAX_DEPTH) units,
+//! nesting takes at most 1 MiB of stack (the most measured is 840 KiB),
+//! half of a spawned thread's 2 MiB; the other half is for the caller and
+//! for the frames of the value decoding at the bottom, which a decode takes
+//! at any depth.
+
+use crate::traits::Unmarshal;
+
+/// Stack bytes, in an unoptimized build, that one unit of the depth limit
+/// stands for.
+pub(crate) const LEVEL: usize = 4096;
+
+/// Bytes of a derived decoder's frame for each field, beside the copies of
+/// its value: the `Result`s, the error path and the reader's bookkeeping.
+/// Measured: about 100 bytes a field, zero-sized fields included (the
+/// 256-field shapes above).
+pub(crate) const FIELD: usize = 128;
+
+/// Copies of each field's value that a derived decoder's frame may hold:
+/// the `Result` the field's decode returns, the value `?` takes out of it,
+/// the value moved into the result. Measured: about three (a `[u64; 512]`
+/// field beside `Option<Box<Self>>`: 22 KiB a level, 2 of them the box's).
+pub(crate) const TEMPS: usize = 4;
+
+/// A derived decoder's own frame, beside its fields: the tag, the sub-reader,
+/// the call to the variant's closure.
+pub(crate) const FRAME: usize = 256;
+
+/// Copies of an array that its decode keeps while an element decodes
+/// (`core::array::from_fn` builds it through several). Measured: about 15,
+/// for an array of two 520-byte structs that recurse.
+const ARRAY_COPIES: usize = 24;
+
+/// How many units of the depth limit `bytes` of stack are charged: at least
+/// one.
+#[must_use]
+pub(crate) const fn levels(bytes: usize) -> u32 {
+    let units = bytes.div_ceil(LEVEL);
+    if units == 0 {
+        1
+    } else if units > u32::MAX as usize {
+        u32::MAX
+    } else {
+        units as u32
+    }
+}
+
+/// The frames a container keeps on the stack around each nested value: a
+/// fixed part, and copies of the value.
+#[derive(Clone, Copy)]
+pub(crate) struct Container {
+    base: usize,
+    copies: usize,
+}
+
+impl Container {
+    /// `Box`, `Rc`, `Arc`, and [`Reader::nest`](crate::Reader::nest): the
+    /// value returned, and its copy moved into the pointer.
+    pub(crate) const POINTER: Container = Container {
+        base: 1024,
+        copies: 3,
+    };
+    /// `Vec`, `VecDeque`, sets and `Cow<[T]>`: each item's `Result`, the
+    /// item, its copy pushed.
+    pub(crate) const SEQUENCE: Container = Container {
+        base: 1536,
+        copies: 6,
+    };
+    /// Maps, for each entry: the key and the value as for a sequence, and
+    /// the entry as the map inserts it.
+    pub(crate) const MAP: Container = Container {
+        base: 1536,
+        copies: 7,
+    };
+
+    /// Units charged for a level of this container around values of `T`,
+    /// whose decode takes `decode` bytes more.
+    #[must_use]
+    const fn charge<T>(self, decode: usize) -> u32 {
+        levels(
+            self.base
+                .saturating_add(self.copies.saturating_mul(size_of::<T>()))
+                .saturating_add(decode),
+        )
+    }
+
+    /// Units charged for a level of this container around a `T`.
+    #[must_use]
+    pub(crate) const fn levels<'de, T: Unmarshal<'de>>(self) -> u32 {
+        self.charge::<T>(T::__DECODE_STACK)
+    }
+
+    /// Units charged for a level of a map from `K` to `V`, which decodes
+    /// each key and value in turn.
+    #[must_use]
+    pub(crate) const fn levels_of_entry<'de, K: Unmarshal<'de>, V: Unmarshal<'de>>(self) -> u32 {
+        self.charge::<(K, V)>(nested::<K>().saturating_add(nested::<V>()))
+    }
+
+    /// Units charged for a level of this container around a value of `T`
+    /// whose decode is not known.
+    #[must_use]
+    pub(crate) const fn levels_of_value<T>(self) -> u32 {
+        self.charge::<T>(value::<T>())
+    }
+}
+
+/// The stack `T`'s decode takes on the way to a deeper level: none if it is
+/// fixed-size, since then no deeper level is inside it.
+const fn nested<'de, T: Unmarshal<'de>>() -> usize {
+    if T::MIN_LEN_IS_EXACT {
+        0
+    } else {
+        T::__DECODE_STACK
+    }
+}
+
+/// The default `Unmarshal::__DECODE_STACK`: a few copies of the value.
+#[must_use]
+pub(crate) const fn value<T>() -> usize {
+    TEMPS.saturating_mul(size_of::<T>())
+}
+
+/// One field of a derived decoder, or one element of a tuple, as its frame
+/// holds it.
+#[derive(Clone, Copy)]
+pub struct Field {
+    /// Stack on a path to a deeper level: the field's part of the frame,
+    /// and its own decode's frames when it can nest.
+    bytes: usize,
+    /// Whether a deeper level can be decoded inside the field: it is not
+    /// fixed-size.
+    nests: bool,
+}
+
+/// A field of `size` bytes decoded by an [`Unmarshal`] whose
+/// `MIN_LEN_IS_EXACT` is `exact` and whose `__DECODE_STACK` is `stack`.
+#[must_use]
+pub const fn field(size: usize, exact: bool, stack: usize) -> Field {
+    Field {
+        bytes: FIELD
+            .saturating_add(TEMPS.saturating_mul(size))
+            .saturating_add(if exact { 0 } else { stack }),
+        nests: !exact,
+    }
+}
+
+/// A field decoded by `T`'s [`Unmarshal`].
+#[must_use]
+pub(crate) const fn field_of<'de, T: Unmarshal<'de>>() -> Field {
+    field(size_of::<T>(), T::MIN_LEN_IS_EXACT, T::__DECODE_STACK)
+}
+
+/// A field not decoded by an [`Unmarshal`]: skipped, or read by a `with`
+/// module through a reader of its own.
+#[must_use]
+pub const fn opaque_field<T>() -> Field {
+    Field {
+        bytes: FIELD.saturating_add(TEMPS.saturating_mul(size_of::<T>())),
+        nests: false,
+    }
+}
+
+/// A frame decoding `fields` in turn: a derived struct, one variant's
+/// closure, a tuple.
+#[must_use]
+pub const fn fields(fields: &[Field]) -> usize {
+    let mut total = FRAME;
+    let mut i = 0;
+    while i < fields.len() {
+        total = total.saturating_add(fields[i].bytes);
+        i += 1;
+    }
+    total
+}
+
+/// A derived enum's decoder: its own frame, then the largest of the frames
+/// of the variants through which a deeper level can be reached (the others
+/// return before one could be).
+#[must_use]
+pub const fn variants(variants: &[&[Field]]) -> usize {
+    let mut largest = 0;
+    let mut v = 0;
+    while v < variants.len() {
+        let variant = variants[v];
+        let mut nests = false;
+        let mut i = 0;
+        while i < variant.len() {
+            nests |= variant[i].nests;
+            i += 1;
+        }
+        let cost = fields(variant);
+        if nests && cost > largest {
+            largest = cost;
+        }
+        v += 1;
+    }
+    FRAME.saturating_add(largest)
+}
+
+/// `[T; N]` of a `T` that can nest: the array as it is built, several
+/// times, and one element's decode.
+#[must_use]
+pub(crate) const fn array<'de, T: Unmarshal<'de>, const N: usize>() -> usize {
+    ARRAY_COPIES
+        .saturating_mul(size_of::<[T; N]>())
+        .saturating_add(field_of::<T>().bytes)
+}
