@@ -3,8 +3,8 @@
 use core::fmt;
 use core::mem::MaybeUninit;
 
-use crate::mem::Cursor;
 use crate::error::Overflow;
+use crate::mem::Cursor;
 
 /// A forward-only cursor over a caller-provided byte buffer, which may be
 /// uninitialized memory.

@@ -172,10 +172,10 @@ fn too_large(len: usize) -> ! {
 #[cfg(test)]
 mod tests {
     use super::*;
-    #[cfg(feature = "bumpalo")]
-    use crate::mem::Cursor;
     #[cfg(any(feature = "alloc", feature = "bytes"))]
     use crate::error::Overflow;
+    #[cfg(feature = "bumpalo")]
+    use crate::mem::Cursor;
 
     #[cfg(feature = "alloc")]
     #[test]
