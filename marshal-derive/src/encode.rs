@@ -162,17 +162,20 @@ fn struct_bodies(fields: &[Field], private: &TokenStream) -> (TokenStream, Token
             None => quote!(&self.#member),
         }
     };
+    // The fields of a fixed length add up to one constant; only the others
+    // are summed at run time.
+    let fixed = fields_fixed_part(fields, private);
     let lens = fields
         .iter()
         .filter(|f| f.is_encoded())
-        .map(|f| field_len(f, &access(f), private));
+        .map(|f| field_variable_len(f, &access(f), private));
     let encodes = fields
         .iter()
         .filter(|f| f.is_encoded())
         .map(|f| field_encode(f, &access(f), private));
     (
         // Lengths saturate: a value longer than `usize` reports `usize::MAX`.
-        quote!(0usize #(.saturating_add(#lens))*),
+        quote!(const { #fixed } #(.saturating_add(#lens))*),
         quote! {
             #(#encodes)*
             ::core::result::Result::Ok(())
