@@ -306,9 +306,14 @@ fn nested_vectors_of_short_and_empty_strings() {
 
 #[test]
 fn many_small_vectors_past_the_budget_stop_with_the_budget_spent() {
-    // A mebibyte of one-string vectors of empty strings: 16 bytes each on
-    // the wire, 24 in the outer vector and 24 in their own.
-    let count = ((1 << 20) - 8) / 16;
+    // A mebibyte of one-string vectors of empty strings (fewer under Miri,
+    // which interprets every byte): 16 bytes each on the wire, 24 in the
+    // outer vector and 24 in their own.
+    let count = if cfg!(miri) {
+        2000
+    } else {
+        ((1 << 20) - 8) / 16
+    };
     let mut bytes = (count as u64).to_le_bytes().to_vec();
     for _ in 0..count {
         bytes.extend_from_slice(&1u64.to_le_bytes());
@@ -398,7 +403,13 @@ fn map_bytes<K: Marshal, V: Marshal>(pairs: &[(K, V)]) -> Vec<u8> {
 
 #[test]
 fn btree_charges_cover_std_in_any_insertion_order() {
-    for n in [1u32, 5, 11, 12, 13, 60, 67, 500, 3000] {
+    // Under Miri, the sizes up to a few nodes deep.
+    let sizes: &[u32] = if cfg!(miri) {
+        &[1, 5, 11, 12, 13, 67]
+    } else {
+        &[1, 5, 11, 12, 13, 60, 67, 500, 3000]
+    };
+    for &n in sizes {
         let orders = [
             (0..n).collect::<Vec<_>>(),
             (0..n).rev().collect(),
@@ -446,7 +457,11 @@ fn hash_maps_are_charged_their_table_up_front() {
 
 #[test]
 fn hash_charges_cover_std() {
-    let sizes = (0..40).chain([100, 1000, 5000]);
+    let sizes = (0..40).chain(if cfg!(miri) {
+        vec![100]
+    } else {
+        vec![100, 1000, 5000]
+    });
     for n in sizes {
         let keys: Vec<u32> = (0..n).collect();
         let pairs: Vec<(u32, u64)> = keys.iter().map(|&k| (k, k.into())).collect();
@@ -469,7 +484,11 @@ fn hostile_maps_stop_at_the_budget() {
     // A mebibyte of distinct `u32` keys with empty values: a `BTreeMap`
     // grows node by node until the budget runs out; a `HashMap` is refused
     // its table outright.
-    let count = ((1 << 20) - 8) / 4;
+    let count = if cfg!(miri) {
+        4096
+    } else {
+        ((1 << 20) - 8) / 4
+    };
     let pairs: Vec<(u32, ())> = (0..count as u32).map(|k| (k, ())).collect();
     let bytes = map_bytes(&pairs);
     for budget in [4096, 100_000] {
@@ -625,7 +644,7 @@ fn damaged_input_never_exceeds_the_budget() {
     let least = least_budget::<Mixed>(&honest);
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let (mut ok, mut over) = (0, 0);
-    for _ in 0..3000 {
+    for _ in 0..if cfg!(miri) { 30 } else { 3000 } {
         let mut bytes = honest.clone();
         for _ in 0..1 + rng.below(3) {
             let at = rng.below(bytes.len());
@@ -664,7 +683,7 @@ fn damaged_input_never_exceeds_the_budget() {
     }
     // Both outcomes were exercised.
     assert!(
-        ok > 100 && over > 100,
+        (ok > 100 && over > 100) || (cfg!(miri) && ok > 0 && over > 0),
         "{ok} decoded, {over} over the budget"
     );
 }
