@@ -851,3 +851,49 @@ fn the_error_says_what_to_raise() {
          Reader::with_max_alloc) at byte 8"
     );
 }
+
+// ---------------------------------------------------------------------------
+// What the budget and the depth limit do not reach.
+
+/// A `with` module that reads a `Vec<Vec<u8>>` through a reader of its own.
+mod own_reader {
+    use marshal::{DecodeError, Marshal, Unmarshal};
+
+    pub fn encoded_len(v: &Vec<Vec<u8>>) -> usize {
+        v.encoded_len()
+    }
+
+    pub fn write_to(v: &Vec<Vec<u8>>, buf: &mut [u8]) -> usize {
+        v.write_to(buf)
+    }
+
+    pub fn read_from(buf: &[u8]) -> Result<(Vec<Vec<u8>>, usize), DecodeError> {
+        Vec::<Vec<u8>>::read_from(buf)
+    }
+}
+
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
+struct WithField {
+    #[marshal(with = own_reader)]
+    rows: Vec<Vec<u8>>,
+}
+
+#[test]
+fn fields_read_by_a_with_module_have_a_reader_of_their_own() {
+    // README: a `with` module reads from a reader of its own, which the
+    // outer decode's allocation budget and depth limit do not reach.
+    let value = WithField {
+        rows: vec![vec![1; 100]; 10],
+    };
+    let bytes = marshal::to_vec(&value);
+    assert_eq!(
+        marshal::from_bytes_limited::<WithField>(&bytes, 0),
+        Ok(value)
+    );
+    let nested = WithField {
+        rows: vec![vec![1]],
+    };
+    let bytes = marshal::to_vec(&nested);
+    let mut r = Reader::new(&bytes).with_max_depth(0);
+    assert_eq!(WithField::decode(&mut r), Ok(nested));
+}
