@@ -380,8 +380,13 @@ fn assert_charges_cover<T: for<'de> Unmarshal<'de> + Debug>(bytes: &[u8]) -> usi
     let (result, live) = limited::<T>(bytes, least);
     assert!(result.is_ok());
     assert_within(live, least);
-    // Up to 300 budgets below it, fewer for long inputs.
-    let budgets = (200_000 / bytes.len().max(1)).clamp(10, 300);
+    // Up to 300 budgets below it, fewer for long inputs, and four under
+    // Miri.
+    let budgets = if cfg!(miri) {
+        4
+    } else {
+        (200_000 / bytes.len().max(1)).clamp(10, 300)
+    };
     let step = (least / budgets).max(1);
     for budget in (0..least).step_by(step) {
         let (result, live) = limited::<T>(bytes, budget);
