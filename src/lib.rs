@@ -44,6 +44,12 @@ pub use io::write_all;
 /// - `#[marshal(tag = N)]` on a variant: wire tag `N` instead of the index.
 /// - `#[marshal(tag_type = u8 | u16 | u32)]` on an enum: the tag's width.
 /// - `#[marshal(crate = path)]` on the type: where this crate is.
+/// - `#[marshal(size = N)]` on the type: a compile-time contract that
+///   `FIXED_LEN == Some(N)`; otherwise the build fails at the attribute,
+///   with a message giving both sizes (or saying the size is not fixed).
+/// - `#[marshal(max_size = N)]` on the type: a compile-time contract that
+///   `MAX_LEN == Some(N)`; otherwise the build fails at the attribute, with
+///   a message giving both sizes.
 ///
 /// `tag` and `tag_type` leave bincode's format.
 ///
@@ -76,6 +82,42 @@ pub use io::write_all;
 /// assert_eq!(marshal::to_vec(&frame), [7, 0, 80, 2, 0, 0, 0, 0, 0, 0, 0, b'h', b'i']);
 /// assert_eq!(marshal::to_vec(&Frame::Ping), [0]);
 /// ```
+///
+/// Size contracts hold:
+///
+/// ```
+/// use marshal::Marshal;
+///
+/// #[derive(Marshal)]
+/// #[marshal(size = 8)]
+/// struct Pair {
+///     a: u32,
+///     b: u32,
+/// }
+///
+/// #[derive(Marshal)]
+/// #[marshal(max_size = 9, tag_type = u8)]
+/// enum Reply {
+///     Ok,
+///     Value(u64),
+/// }
+///
+/// assert_eq!(Pair::FIXED_LEN, Some(8));
+/// assert_eq!(Reply::MAX_LEN, Some(9));
+/// ```
+///
+/// or the build fails:
+///
+/// ```compile_fail,E0080
+/// use marshal::Marshal;
+///
+/// #[derive(Marshal)]
+/// #[marshal(size = 9)]
+/// struct Pair {
+///     a: u32,
+///     b: u32,
+/// }
+/// ```
 pub use marshal_derive::Marshal;
 
 /// Derives [`Unmarshal`]: a decoder that borrows from its input where it can
@@ -87,7 +129,9 @@ pub use marshal_derive::Marshal;
 /// `path::read_from(&'de [u8]) -> Result<(T, usize), DecodeError>`
 /// (returning the value and the bytes it used), and `tag`/`tag_type` select
 /// the variant. A tag that names no variant is an
-/// [`InvalidTag`](DecodeErrorKind::InvalidTag) error.
+/// [`InvalidTag`](DecodeErrorKind::InvalidTag) error. The `size = N` and
+/// `max_size = N` contracts are checked by `#[derive(Marshal)]`, against the
+/// `FIXED_LEN` and `MAX_LEN` it computes (see [`Marshal`](derive@Marshal)).
 ///
 /// ```
 /// use marshal::{DecodeError, Marshal, Unmarshal};

@@ -26,14 +26,20 @@ use syn::{DeriveInput, parse_macro_input};
 
 use crate::expand::{Derive, expand};
 
-/// Derives `marshal::Marshal`. Documented on the re-export in `marshal`.
+/// Derives `marshal::Marshal` for a struct or enum: an exact
+/// `encoded_len`, an in-place encoder, and the compile-time `FIXED_LEN` and
+/// `MAX_LEN`. Use it through its re-export, `marshal::Marshal`, whose
+/// documentation describes the `#[marshal(...)]` attributes, with examples.
 #[proc_macro_derive(Marshal, attributes(marshal))]
 pub fn derive_marshal(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
     expand(&input, Derive::Marshal).into()
 }
 
-/// Derives `marshal::Unmarshal`. Documented on the re-export in `marshal`.
+/// Derives `marshal::Unmarshal` for a struct or enum: a decoder that reads
+/// what `#[derive(Marshal)]` writes, borrowing from its input where it can.
+/// Use it through its re-export, `marshal::Unmarshal`, whose documentation
+/// describes the `#[marshal(...)]` attributes, with examples.
 #[proc_macro_derive(Unmarshal, attributes(marshal))]
 pub fn derive_unmarshal(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
