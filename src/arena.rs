@@ -1,4 +1,4 @@
-//! Encoding into a [`bumpalo`] arena: size once, allocate once, encode in
+//! Encoding into a `bumpalo` arena: size once, allocate once, encode in
 //! place.
 //!
 //! [`encode`] makes exactly one bump allocation of exactly

@@ -1,8 +1,8 @@
-//! Encoding into [`bytes`] buffers, and decoding from [`Bytes`].
+//! Encoding into `bytes` buffers, and decoding from `Bytes`.
 //!
 //! [`encode_to_bytes_mut`] reserves room for the value once and encodes it
 //! straight into the `BytesMut`'s spare capacity: no intermediate buffer, no
-//! zeroing. [`encode_to_buf_mut`] does the same for any [`BufMut`] whose
+//! zeroing. [`encode_to_buf_mut`] does the same for any `BufMut` whose
 //! current chunk can hold the value. [`decode_from_bytes`] reads one owned
 //! value off the front of a `Bytes`; values that borrow (`&str`, `&[u8]`)
 //! decode from `&bytes[..]` with [`from_bytes`](crate::from_bytes) or
@@ -74,7 +74,7 @@ fn append_exact<T: Marshal + ?Sized>(value: &T, len: usize, buf: &mut BytesMut) 
     }
 }
 
-/// Appends the encoding of `value` to any [`BufMut`] and returns its
+/// Appends the encoding of `value` to any `BufMut` and returns its
 /// length.
 ///
 /// When the buffer's current chunk (`chunk_mut`) holds the whole value,
@@ -142,7 +142,7 @@ where
     len
 }
 
-/// Encodes `value` into a new [`Bytes`]: one allocation of exactly
+/// Encodes `value` into a new `Bytes`: one allocation of exactly
 /// [`encoded_len`](Marshal::encoded_len) bytes, written once.
 ///
 /// # Panics

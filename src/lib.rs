@@ -9,9 +9,8 @@ extern crate alloc;
 extern crate std;
 
 pub use marshal_core::LengthMismatch;
-/// Timestamps: [`Timestamp`](time::Timestamp), [`GoTime`](time::GoTime)
-/// (Go's `time.Time.MarshalBinary` bytes), and the encodings of
-/// `SystemTime` and of chrono's, time's and jiff's types.
+// Documented by marshal-core's module docs; a doc comment here would be
+// prepended to them, running two summaries together.
 pub use marshal_core::time;
 pub use marshal_core::{
     BufferTooSmall, DecodeError, DecodeErrorKind, Marshal, Overflow, Reader, Unmarshal, Writer,

@@ -100,8 +100,24 @@ pub const fn with(path: &str) -> u64 {
 #[doc(hidden)]
 pub const RECURSIVE: u64 = fnv(FNV_OFFSET, b"recursive");
 
-/// The fingerprint of types whose implementation does not set one.
-#[doc(hidden)]
+/// The fingerprint of types whose implementation does not set one: the
+/// default of [`Marshal::FINGERPRINT`].
+///
+/// ```
+/// use marshal::fingerprint::OPAQUE;
+/// use marshal::{Marshal, Overflow, Writer};
+///
+/// /// A hand-written implementation that sets no fingerprint.
+/// struct Zero;
+/// impl Marshal for Zero {
+///     fn encoded_len(&self) -> usize { 1 }
+///     fn encode(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+///         w.put_array([0])
+///     }
+/// }
+///
+/// assert_eq!(Zero::FINGERPRINT, OPAQUE);
+/// ```
 pub const OPAQUE: u64 = fnv(FNV_OFFSET, b"opaque");
 
 /// A value preceded by its type's [`FINGERPRINT`](Marshal::FINGERPRINT) as

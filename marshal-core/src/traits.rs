@@ -3,6 +3,7 @@
 use core::mem::MaybeUninit;
 
 use crate::error::{BufferTooSmall, DecodeError, Overflow};
+use crate::fingerprint;
 use crate::reader::Reader;
 use crate::writer::Writer;
 
@@ -95,7 +96,7 @@ pub trait Marshal {
     /// assert_eq!(Point::FINGERPRINT, Size::FINGERPRINT);
     /// assert_ne!(Point::FINGERPRINT, Wide::FINGERPRINT);
     /// ```
-    const FINGERPRINT: u64 = crate::fingerprint::OPAQUE;
+    const FINGERPRINT: u64 = fingerprint::OPAQUE;
 
     /// Whether the type's wire bytes are exactly its bytes in memory; see
     /// [`is_memcpy_equivalent`](crate::is_memcpy_equivalent). Set by the

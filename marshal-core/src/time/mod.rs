@@ -1,7 +1,9 @@
-//! Timestamps as a few fixed bytes: [`Timestamp`], this crate's own
-//! `no_std` instant; [`GoTime`], byte-compatible with Go's
-//! `time.Time.MarshalBinary`; `SystemTime` (feature `std`); and, with the
-//! `chrono`, `time` and `jiff` features, those crates' date and time types.
+//! Timestamps, each encoded in place as a few bytes.
+//!
+//! The types: [`Timestamp`], this crate's own `no_std` instant; [`GoTime`],
+//! byte-compatible with Go's `time.Time.MarshalBinary`; `SystemTime`
+//! (feature `std`); and, with the `chrono`, `time` and `jiff` features,
+//! those crates' date and time types.
 //!
 //! Every one of them has a fixed encoded length (GoTime has a maximum), so a
 //! struct full of timestamps keeps its compile-time
