@@ -864,15 +864,15 @@ fn the_error_says_what_to_raise() {
 mod own_reader {
     use marshal::{DecodeError, Marshal, Unmarshal};
 
-    pub fn encoded_len(v: &Vec<Vec<u8>>) -> usize {
+    pub(crate) fn encoded_len(v: &Vec<Vec<u8>>) -> usize {
         v.encoded_len()
     }
 
-    pub fn write_to(v: &Vec<Vec<u8>>, buf: &mut [u8]) -> usize {
+    pub(crate) fn write_to(v: &Vec<Vec<u8>>, buf: &mut [u8]) -> usize {
         v.write_to(buf)
     }
 
-    pub fn read_from(buf: &[u8]) -> Result<(Vec<Vec<u8>>, usize), DecodeError> {
+    pub(crate) fn read_from(buf: &[u8]) -> Result<(Vec<Vec<u8>>, usize), DecodeError> {
         Vec::<Vec<u8>>::read_from(buf)
     }
 }
