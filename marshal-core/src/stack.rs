@@ -111,12 +111,16 @@ impl Container {
     };
     /// `Vec`, `VecDeque`, sets and `Cow<[T]>`: each item's `Result`, the
     /// item, its copy pushed.
+    // Used by the containers of the `alloc` feature.
+    #[cfg(feature = "alloc")]
     pub(crate) const SEQUENCE: Container = Container {
         base: 1536,
         copies: 6,
     };
     /// Maps, for each entry: the key and the value as for a sequence, and
     /// the entry as the map inserts it.
+    // Used by the containers of the `alloc` feature.
+    #[cfg(feature = "alloc")]
     pub(crate) const MAP: Container = Container {
         base: 1536,
         copies: 7,
@@ -135,6 +139,8 @@ impl Container {
 
     /// Units charged for a level of this container around a `T`.
     #[must_use]
+    // Used by the containers of the `alloc` feature.
+    #[cfg(feature = "alloc")]
     pub(crate) const fn levels<'de, T: Unmarshal<'de>>(self) -> u32 {
         self.charge::<T>(T::__DECODE_STACK)
     }
@@ -142,6 +148,8 @@ impl Container {
     /// Units charged for a level of a map from `K` to `V`, which decodes
     /// each key and value in turn.
     #[must_use]
+    // Used by the containers of the `alloc` feature.
+    #[cfg(feature = "alloc")]
     pub(crate) const fn levels_of_entry<'de, K: Unmarshal<'de>, V: Unmarshal<'de>>(self) -> u32 {
         self.charge::<(K, V)>(nested::<K>().saturating_add(nested::<V>()))
     }
@@ -156,6 +164,8 @@ impl Container {
 
 /// The stack `T`'s decode takes on the way to a deeper level: none if it is
 /// fixed-size, since then no deeper level is inside it.
+// Used by the containers of the `alloc` feature.
+#[cfg(feature = "alloc")]
 const fn nested<'de, T: Unmarshal<'de>>() -> usize {
     if T::MIN_LEN_IS_EXACT {
         0

@@ -1,5 +1,6 @@
 //! UTF-8 fast paths: borrowing and copying strings out of the input.
 
+#[cfg(feature = "alloc")]
 use super::copy::copy_short_or_long;
 
 /// The first `len` bytes of `window` as a `&str`, or `None` if they are not
