@@ -33,9 +33,9 @@ data="$repo/target/bench-report"
 mkdir -p "$data"
 
 if [ "$bench" = 1 ]; then
-    echo "==> benchmarks (cargo bench --bench compare)"
+    echo "==> benchmarks (cargo bench -p marshal-benches --bench compare)"
     rm -rf "$repo/target/criterion" "$data/sizes.tsv"
-    cargo bench --bench compare --no-run
+    cargo bench -p marshal-benches --bench compare --no-run
     # What was measured, and how busy the machine was.
     {
         echo "commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
@@ -48,7 +48,7 @@ if [ "$bench" = 1 ]; then
         echo "load_before=$(cut -d' ' -f1-3 /proc/loadavg)"
     } > "$data/env.txt"
     MARSHAL_BENCH_SIZES="$data/sizes.tsv" \
-        cargo bench --bench compare -- "${criterion_args[@]}"
+        cargo bench -p marshal-benches --bench compare -- "${criterion_args[@]}"
     echo "load_after=$(cut -d' ' -f1-3 /proc/loadavg)" >> "$data/env.txt"
 fi
 
