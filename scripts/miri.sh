@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs marshal-core's tests (unit and doc), the facade's decoding tests, its
-# tests of encoding into uninitialized memory (tests/uninit.rs) and through
+# tests of encoding into uninitialized memory (test_suite/tests/uninit.rs) and through
 # every output target (output_targets, lying_impls), and
 # the allocation-budget tests (alloc_budget) under Miri, which flags undefined behaviour, out-of-bounds reads, reads of
 # uninitialized bytes and leaks.
@@ -16,14 +16,14 @@ export MIRIFLAGS="${MIRIFLAGS:--Zmiri-strict-provenance}"
 export PROPTEST_DISABLE_FAILURE_PERSISTENCE=1
 
 cargo +nightly miri test -p marshal-core --all-features
-cargo +nightly miri test -p marshal --all-features \
+cargo +nightly miri test -p marshal-test-suite \
     --test decode_hostile --test golden --test uninit --test layouts \
     --test output_targets --test lying_impls \
     --test alloc_budget
 # The round trips, without the bincode cross-checks (`bc_*`): those decode
 # the very same bytes through the same code, and run bincode's serializer
 # under Miri besides, which alone would take most of an hour.
-cargo +nightly miri test -p marshal --all-features --test decode_roundtrip -- --skip bc_
+cargo +nightly miri test -p marshal-test-suite --test decode_roundtrip -- --skip bc_
 # Not here: length_saturation, whose values are 17 MiB of references built
 # element by element (its first test alone ran past five minutes under
 # Miri without finishing); what it checks is arithmetic on

@@ -27,11 +27,11 @@
 //!
 //! The unoptimized build is the larger: an optimized one inlines the frames
 //! into one and reuses its slots. The constants come from measuring the
-//! shapes of `tests/stack_depth.rs` in both, with a margin: the units
+//! shapes of `test_suite/tests/stack_depth.rs` in both, with a margin: the units
 //! charged stand for 1.2 to 2.1 times the stack a level was measured to
 //! take in an unoptimized build, and more for small values, whose level is
 //! a whole unit. At the limit, in bytes of stack per level (`cargo test
-//! [--release] -p marshal --test stack_depth -- --nocapture`, x86-64):
+//! [--release] -p marshal-test-suite --test stack_depth -- --nocapture`, x86-64):
 //!
 //! | shape                                   | levels | unoptimized | optimized |
 //! | --------------------------------------- | -----: | ----------: | --------: |

@@ -217,7 +217,6 @@ fn frames_write_only_what_they_return() {
     assert_eq!(sink[8 + expected.len()..], [1, b'x']);
 }
 
-#[cfg(feature = "bumpalo")]
 #[test]
 fn arena_targets_write_every_byte_they_return() {
     let bump = bumpalo::Bump::new();
@@ -235,7 +234,6 @@ fn arena_targets_write_every_byte_they_return() {
     assert!(empty.bytes.is_empty());
 }
 
-#[cfg(feature = "bytes")]
 #[test]
 fn buf_targets_write_every_byte_they_return() {
     let value = record();

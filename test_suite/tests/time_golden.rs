@@ -3,7 +3,6 @@
 //! back to it; every rejection in section 16 that concerns timestamps gives
 //! its error kind at its offset; `SystemTime` matches bincode 1.3 with
 //! serde.
-#![cfg(all(feature = "chrono", feature = "time", feature = "jiff"))]
 
 use std::fmt::Debug;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};

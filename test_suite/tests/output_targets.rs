@@ -6,7 +6,6 @@
 //! targets, `write_all` and framing (partial frames, the length limit).
 //!
 //! The counting allocator is `tests/common/mod.rs`.
-#![cfg(all(feature = "bumpalo", feature = "bytes"))]
 
 use std::collections::BTreeMap;
 use std::io::Write;

@@ -287,7 +287,6 @@ fn write_to_refuses_a_saturated_length() {
     sixteen().write_to(&mut [0u8; 64]);
 }
 
-#[cfg(feature = "bumpalo")]
 #[test]
 #[should_panic(expected = "too large to encode")]
 fn arena_encode_refuses_a_saturated_length() {
@@ -295,7 +294,6 @@ fn arena_encode_refuses_a_saturated_length() {
     marshal::arena::encode(&bump, &sixteen());
 }
 
-#[cfg(feature = "bumpalo")]
 #[test]
 #[should_panic(expected = "too large to encode")]
 fn arena_batch_refuses_a_saturated_length() {
@@ -303,7 +301,6 @@ fn arena_batch_refuses_a_saturated_length() {
     marshal::arena::encode_batch(&bump, [sixteen()]);
 }
 
-#[cfg(feature = "bytes")]
 #[test]
 #[should_panic(expected = "too large to encode")]
 fn bytes_mut_refuses_a_saturated_length() {
@@ -311,7 +308,6 @@ fn bytes_mut_refuses_a_saturated_length() {
     marshal::buf::encode_to_bytes_mut(&sixteen(), &mut buf);
 }
 
-#[cfg(feature = "bytes")]
 #[test]
 #[should_panic(expected = "too large to encode")]
 fn to_bytes_refuses_a_saturated_length() {

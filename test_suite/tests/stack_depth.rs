@@ -10,8 +10,8 @@
 //! in the thread before decoding. Run in both profiles:
 //!
 //! ```sh
-//! cargo test -p marshal --test stack_depth -- --nocapture
-//! cargo test --release -p marshal --test stack_depth -- --nocapture
+//! cargo test -p marshal-test-suite --test stack_depth -- --nocapture
+//! cargo test --release -p marshal-test-suite --test stack_depth -- --nocapture
 //! ```
 //!
 //! `--nocapture` prints each shape's levels and stack per level. The levels

@@ -1141,7 +1141,6 @@ fn deviation_trailing_bytes() {
 
 /// Asserts that `value`'s marshal bytes are `ours` and that the bytes its
 /// serde implementation gives bincode are different.
-#[cfg(all(feature = "chrono", feature = "time", feature = "jiff"))]
 fn serde_writes_other_bytes<T: Marshal + Serialize + Debug>(value: &T, ours: &[u8]) {
     assert_eq!(marshal::to_vec(value), ours, "{value:?}");
     let theirs = bincode::serialize(value).unwrap();
@@ -1149,7 +1148,6 @@ fn serde_writes_other_bytes<T: Marshal + Serialize + Debug>(value: &T, ours: &[u
 }
 
 /// bincode's bytes for a string.
-#[cfg(all(feature = "chrono", feature = "time", feature = "jiff"))]
 fn bincode_str(s: &str) -> Vec<u8> {
     bincode::serialize(s).unwrap()
 }
@@ -1157,7 +1155,6 @@ fn bincode_str(s: &str) -> Vec<u8> {
 /// Row "chrono's, time's and jiff's types": their serde implementations
 /// write strings or tuples of calendar fields, marshal the layouts of
 /// sections 19 to 23.
-#[cfg(all(feature = "chrono", feature = "time", feature = "jiff"))]
 #[test]
 fn deviation_date_time_crates() {
     // 2024-02-29T00:00:00.000000005Z, and that date and time of day.

@@ -10,7 +10,6 @@
 //! forms) call `encoded_len` only when the encoding does not fit: a too-large
 //! `encoded_len` goes unnoticed there, and the length returned is the one
 //! `encode` wrote. The tests below pin that too.
-#![cfg(all(feature = "bumpalo", feature = "bytes"))]
 
 use std::io::{self, Write};
 use std::mem::MaybeUninit;

@@ -9,7 +9,6 @@
 //! - conversions to and from [`Timestamp`] and [`GoTime`] are lossless;
 //! - arbitrary bytes never panic a reader, and what decodes re-encodes to a
 //!   value that decodes the same.
-#![cfg(all(feature = "chrono", feature = "time", feature = "jiff"))]
 
 use std::fmt::Debug;
 use std::time::SystemTime;

@@ -5,7 +5,6 @@
 //! type allocates nothing either.
 //!
 //! The counting allocator is `tests/common/mod.rs`.
-#![cfg(all(feature = "chrono", feature = "time", feature = "jiff"))]
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
