@@ -7,7 +7,7 @@
 //! (or the chunk of a `BufMut`) starts, that many bytes there are
 //! initialized.
 
-#[cfg(feature = "bumpalo")]
+#[cfg(any(feature = "alloc", feature = "bytes", feature = "bumpalo"))]
 use core::mem::MaybeUninit;
 
 #[cfg(any(feature = "alloc", feature = "bytes"))]
@@ -47,22 +47,14 @@ pub fn try_append_to_vec<R, E>(
     f: impl FnOnce(&mut Writer<'_>) -> Result<R, E>,
 ) -> Result<R, E> {
     let len = vec.len();
-    let spare = vec.spare_capacity_mut();
-    let (start, capacity) = (spare.as_ptr(), spare.len());
-    let mut w = Writer::new_uninit(spare);
-    let result = f(&mut w);
-    let written = w.into_written();
-    let n = written.len();
-    if !(core::ptr::eq(written.as_ptr(), start.cast::<u8>()) && n <= capacity) {
-        writer_replaced();
-    }
+    let (result, n) = write_uninit(vec.spare_capacity_mut(), f);
     if result.is_ok() {
         // SAFETY: `set_len` requires `new_len <= capacity()` and the
         // elements at `old_len..new_len` to be initialized (std,
-        // `Vec::set_len`). `written` was a `&mut [u8]` of `n` bytes, so
-        // those bytes are initialized, and it starts where the spare
-        // capacity starts, i.e. at element `len`, with
-        // `n <= capacity - len`: both requirements hold for `len + n`.
+        // `Vec::set_len`). `write_uninit` returns `n` only when the first
+        // `n` bytes of the spare capacity, which starts at element `len`,
+        // are initialized and `n <= capacity - len`: both requirements
+        // hold for `len + n`.
         unsafe { vec.set_len(len + n) };
     }
     result
@@ -115,22 +107,42 @@ where
     // cursor initialized itself (`reserve`), never the chunk's prior
     // contents.
     let uninit = unsafe { chunk.as_uninit_slice_mut() };
-    let (start, capacity) = (uninit.as_ptr(), uninit.len());
-    let mut w = Writer::new_uninit(uninit);
+    let (result, n) = write_uninit(uninit, f);
+    if result.is_ok() {
+        // SAFETY: `advance_mut(n)` requires the next `n` bytes of the chunk
+        // to be initialized (bytes, `BufMut::advance_mut`). `write_uninit`
+        // returns `n` only when the first `n` bytes of the chunk are
+        // initialized, so they are.
+        unsafe { buf.advance_mut(n) };
+    }
+    result
+}
+
+/// Runs `f` with a writer over `spare` and returns its result and how many
+/// bytes it wrote, `n`: the first `n` bytes of `spare` are then initialized,
+/// and `n <= spare.len()`. The callers' `unsafe` blocks rely on exactly
+/// that, so it is checked, not assumed: a `Writer` hands out what it wrote
+/// as a `&mut [u8]`, which safe code can only make over initialized bytes,
+/// and it must still start where `spare` starts.
+///
+/// # Panics
+///
+/// When `f` replaces the writer it is given with one over other memory.
+#[cfg(any(feature = "alloc", feature = "bytes"))]
+#[inline]
+fn write_uninit<R>(
+    spare: &mut [MaybeUninit<u8>],
+    f: impl FnOnce(&mut Writer<'_>) -> R,
+) -> (R, usize) {
+    let (start, capacity) = (spare.as_ptr(), spare.len());
+    let mut w = Writer::new_uninit(spare);
     let result = f(&mut w);
     let written = w.into_written();
     let n = written.len();
     if !(core::ptr::eq(written.as_ptr(), start.cast::<u8>()) && n <= capacity) {
         writer_replaced();
     }
-    if result.is_ok() {
-        // SAFETY: `advance_mut(n)` requires the next `n` bytes of the chunk
-        // to be initialized (bytes, `BufMut::advance_mut`). `written` was a
-        // `&mut [u8]` of `n` bytes starting at the chunk's start, so they
-        // are.
-        unsafe { buf.advance_mut(n) };
-    }
-    result
+    (result, n)
 }
 
 /// Allocates `len` bytes in `bump`, uninitialized: exactly one bump
