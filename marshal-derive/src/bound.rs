@@ -1,11 +1,12 @@
-//! Infers the where-clause of a generated impl, as serde does: every type
-//! parameter that an encoded field mentions gets the trait as a bound.
+//! The generics of a generated impl: the where-clause inferred as serde
+//! does (every type parameter that an encoded field mentions gets the trait
+//! as a bound), and the input lifetime `'__de` of `Unmarshal` impls.
 
 use std::collections::BTreeSet;
 
 use quote::ToTokens;
 
-use crate::internals::ast::{Container, Data, Field};
+use crate::internals::ast::{Container, Field};
 
 /// `generics` plus `P: bound` for each type parameter of `cont` (or
 /// associated type path like `P::Item`) that appears in a field `filter`
@@ -23,12 +24,7 @@ pub(crate) fn with_bound(
         .collect();
     let mut found: Vec<syn::Type> = Vec::new();
     let mut seen = BTreeSet::new();
-    let fields: Vec<&Field> = match &cont.data {
-        Data::Struct(fields) => fields.iter().collect(),
-        Data::Enum(variants) => variants.iter().flat_map(|v| &v.fields).collect(),
-        Data::Union => Vec::new(),
-    };
-    for field in fields.into_iter().filter(|f| filter(f)) {
+    for field in cont.data.all_fields().filter(|f| filter(f)) {
         collect(field.ty, &params, &mut |ty| {
             if seen.insert(ty.to_token_stream().to_string()) {
                 found.push(ty.clone());
@@ -91,4 +87,18 @@ fn collect(ty: &syn::Type, params: &BTreeSet<String>, hit: &mut dyn FnMut(&syn::
         syn::Type::Tuple(t) => t.elems.iter().for_each(|e| collect(e, params, hit)),
         _ => {}
     }
+}
+
+/// `generics` with a leading `'__de` lifetime that outlives every lifetime of
+/// the type, so borrowed fields can borrow from the input.
+pub(crate) fn with_de_lifetime(generics: &syn::Generics) -> syn::Generics {
+    let mut generics = generics.clone();
+    let bounds: Vec<syn::Lifetime> = generics.lifetimes().map(|l| l.lifetime.clone()).collect();
+    let de: syn::LifetimeParam = if bounds.is_empty() {
+        syn::parse_quote!('__de)
+    } else {
+        syn::parse_quote!('__de: #(#bounds)+*)
+    };
+    generics.params.insert(0, syn::GenericParam::Lifetime(de));
+    generics
 }

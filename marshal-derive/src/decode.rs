@@ -26,7 +26,7 @@ pub(crate) fn impl_unmarshal(cont: &Container, krate: &syn::Path) -> TokenStream
         |f| !f.is_encoded(),
         &syn::parse_quote!(::core::default::Default),
     );
-    let de_generics = with_de_lifetime(&defaulted);
+    let de_generics = bound::with_de_lifetime(&defaulted);
     let (impl_generics, _, where_clause) = de_generics.split_for_impl();
     let (_, ty_generics, _) = cont.generics.split_for_impl();
     let min_len = container_min_len(cont, &private);
@@ -39,7 +39,6 @@ pub(crate) fn impl_unmarshal(cont: &Container, krate: &syn::Path) -> TokenStream
             quote!(::core::result::Result::Ok(#build))
         }
         Data::Enum(variants) => enum_body(&ident.to_string(), variants, cont.tag_type(), &private),
-        Data::Union => unreachable!("unions are rejected by the checks"),
     };
     let (r, sub) = (local("__r"), local("__sub"));
 
@@ -109,22 +108,7 @@ fn container_stack(cont: &Container, private: &TokenStream) -> TokenStream {
             let each = variants.iter().map(|v| fields(&v.fields));
             quote!(#stack::variants(&[#(#each),*]))
         }
-        Data::Union => unreachable!("unions are rejected by the checks"),
     }
-}
-
-/// `generics` with a leading `'__de` lifetime that outlives every lifetime of
-/// the type, so borrowed fields can borrow from the input.
-pub(crate) fn with_de_lifetime(generics: &syn::Generics) -> syn::Generics {
-    let mut generics = generics.clone();
-    let bounds: Vec<syn::Lifetime> = generics.lifetimes().map(|l| l.lifetime.clone()).collect();
-    let de: syn::LifetimeParam = if bounds.is_empty() {
-        syn::parse_quote!('__de)
-    } else {
-        syn::parse_quote!('__de: #(#bounds)+*)
-    };
-    generics.params.insert(0, syn::GenericParam::Lifetime(de));
-    generics
 }
 
 fn enum_body(

@@ -38,7 +38,6 @@ pub(crate) fn impl_marshal(cont: &Container, krate: &syn::Path) -> TokenStream {
     let (len_body, encode_body) = match &cont.data {
         Data::Struct(fields) => struct_bodies(fields, &private),
         Data::Enum(variants) => enum_bodies(variants, cont.tag_type(), &private),
-        Data::Union => unreachable!("unions are rejected by the checks"),
     };
     let n = local("__n");
     let w = local("__w");

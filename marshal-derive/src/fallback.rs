@@ -4,19 +4,16 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::decode::with_de_lifetime;
+use crate::bound::with_de_lifetime;
 use crate::dummy;
-use crate::expand::Derive;
+use crate::internals::ctxt::Ctxt;
+use crate::internals::{Derive, attr};
 
 /// The compile errors of `err` and a stub impl of the derived trait.
-pub(crate) fn expand(
-    input: &syn::DeriveInput,
-    krate: &syn::Path,
-    err: syn::Error,
-    derive: Derive,
-) -> TokenStream {
+pub(crate) fn expand(input: &syn::DeriveInput, err: syn::Error, derive: Derive) -> TokenStream {
     let errors = err.into_compile_error();
     let ident = &input.ident;
+    let krate = crate_path(input);
     let private = quote!(#krate::__private);
     let (_, ty_generics, where_clause) = input.generics.split_for_impl();
     let stub = match derive {
@@ -57,4 +54,14 @@ pub(crate) fn expand(
         #errors
         #stub
     }
+}
+
+/// `#[marshal(crate = ...)]`, or `::marshal`, read from the input's
+/// attributes themselves: the input may have no internal representation (a
+/// union has none). The derive has already reported any error in them.
+fn crate_path(input: &syn::DeriveInput) -> syn::Path {
+    let cx = Ctxt::new();
+    let attrs = attr::Container::from_ast(&cx, &input.attrs);
+    let _already_reported = cx.check();
+    attrs.crate_path()
 }

@@ -24,7 +24,8 @@ mod walk;
 use proc_macro::TokenStream;
 use syn::{DeriveInput, parse_macro_input};
 
-use crate::expand::{Derive, expand};
+use crate::expand::expand;
+use crate::internals::Derive;
 
 /// Derives `marshal::Marshal` for a struct or enum: an exact
 /// `encoded_len`, an in-place encoder, and the compile-time `FIXED_LEN` and

@@ -45,7 +45,6 @@ pub(crate) fn container_len(
                 )
             }
         }
-        Data::Union => quote!(::core::option::Option::None),
     }
 }
 
@@ -94,7 +93,6 @@ pub(crate) fn container_min_len(cont: &Container, krate: &TokenStream) -> TokenS
             let per_variant = variants.iter().map(|v| fields_min_len(&v.fields, krate));
             quote!(#tag_size + #krate::min_of(&[#(#per_variant),*]))
         }
-        Data::Union => quote!(0),
     }
 }
 
@@ -124,7 +122,6 @@ pub(crate) fn container_min_len_is_exact(cont: &Container, krate: &TokenStream) 
             });
             quote!(#krate::same_exact(&[#(#pairs),*]))
         }
-        Data::Union => quote!(false),
     }
 }
 
@@ -155,7 +152,6 @@ pub(crate) fn container_fingerprint(cont: &Container, krate: &TokenStream) -> To
             });
             quote!(#krate::fp::enumeration(#tag_size, &[#(#pairs),*]))
         }
-        Data::Union => quote!(#krate::fp::OPAQUE),
     }
 }
 

@@ -1,5 +1,7 @@
 //! The internal representation of a type being derived: its shape plus its
-//! parsed attributes, with the source tokens kept for error spans.
+//! parsed attributes, with the source tokens kept for error spans. Only a
+//! struct or an enum can be represented: a union is rejected while building
+//! it.
 
 use proc_macro2::{TokenStream, TokenTree};
 use quote::ToTokens;
@@ -8,6 +10,7 @@ use syn::punctuated::Punctuated;
 use super::attr::{self, TagType};
 use super::ctxt::Ctxt;
 use super::repr::Repr;
+use super::{Derive, check};
 
 /// A struct or enum with its `#[marshal]` attributes parsed.
 pub(crate) struct Container<'a> {
@@ -16,15 +19,11 @@ pub(crate) struct Container<'a> {
     pub(crate) repr: Repr,
     pub(crate) data: Data<'a>,
     pub(crate) generics: &'a syn::Generics,
-    pub(crate) original: &'a syn::DeriveInput,
 }
 
 pub(crate) enum Data<'a> {
     Struct(Vec<Field<'a>>),
     Enum(Vec<Variant<'a>>),
-    /// Unions are rejected by the checks; kept so a fallback impl can still
-    /// be emitted.
-    Union,
 }
 
 pub(crate) struct Variant<'a> {
@@ -56,7 +55,15 @@ pub(crate) enum Style {
 }
 
 impl<'a> Container<'a> {
-    pub(crate) fn from_ast(cx: &Ctxt, item: &'a syn::DeriveInput) -> Container<'a> {
+    /// Parses the attributes of `item`, builds its representation and runs
+    /// the checks for deriving `derive`, recording every error in `cx`.
+    /// `None` for a union, which cannot be represented (the error says
+    /// why).
+    pub(crate) fn from_ast(
+        cx: &Ctxt,
+        item: &'a syn::DeriveInput,
+        derive: Derive,
+    ) -> Option<Container<'a>> {
         let attrs = attr::Container::from_ast(cx, &item.attrs);
         let repr = Repr::from_ast(&item.attrs);
         let data = match &item.data {
@@ -65,16 +72,24 @@ impl<'a> Container<'a> {
                 Data::Struct(fields)
             }
             syn::Data::Enum(data) => Data::Enum(enum_from_ast(cx, &item.ident, &data.variants)),
-            syn::Data::Union(_) => Data::Union,
+            syn::Data::Union(data) => {
+                cx.error_spanned_by(
+                    data.union_token,
+                    "marshal cannot be derived for a union: its active field is unknown; \
+                     use an enum instead",
+                );
+                return None;
+            }
         };
-        Container {
+        let cont = Container {
             ident: &item.ident,
             attrs,
             repr,
             data,
             generics: &item.generics,
-            original: item,
-        }
+        };
+        check::check(cx, &cont, derive);
+        Some(cont)
     }
 
     /// The enum's tag type, `u32` unless set.
@@ -83,6 +98,16 @@ impl<'a> Container<'a> {
             .tag_type
             .as_ref()
             .map_or(TagType::U32, |(_, t)| *t)
+    }
+}
+
+impl<'a> Data<'a> {
+    /// Every field, of every variant for an enum, in declaration order.
+    pub(crate) fn all_fields(&self) -> Box<dyn Iterator<Item = &Field<'a>> + '_> {
+        match self {
+            Data::Struct(fields) => Box::new(fields.iter()),
+            Data::Enum(variants) => Box::new(variants.iter().flat_map(|v| &v.fields)),
+        }
     }
 }
 

@@ -186,6 +186,13 @@ impl Container {
             max_size: max_size.get_with_tokens(),
         }
     }
+
+    /// Where the runtime is: `crate = path`, or `::marshal`.
+    pub(crate) fn crate_path(&self) -> syn::Path {
+        self.crate_path
+            .clone()
+            .unwrap_or_else(|| syn::parse_quote!(::marshal))
+    }
 }
 
 impl Variant {

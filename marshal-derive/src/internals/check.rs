@@ -3,27 +3,16 @@
 
 use std::collections::HashMap;
 
+use super::Derive;
 use super::ast::{Container, Data};
 use super::ctxt::Ctxt;
-use crate::expand::Derive;
 
 /// Runs every check for deriving `derive`, recording errors in `cx`.
 pub(crate) fn check(cx: &Ctxt, cont: &Container, _derive: Derive) {
-    check_union(cx, cont);
     check_packed(cx, cont);
     check_tag_type_on_struct(cx, cont);
     check_tags(cx, cont);
     check_field_attrs(cx, cont);
-}
-
-fn check_union(cx: &Ctxt, cont: &Container) {
-    if let (Data::Union, syn::Data::Union(data)) = (&cont.data, &cont.original.data) {
-        cx.error_spanned_by(
-            data.union_token,
-            "marshal cannot be derived for a union: its active field is unknown; \
-             use an enum instead",
-        );
-    }
 }
 
 /// Encoding takes references to fields, which `#[repr(packed)]` may leave
@@ -91,12 +80,7 @@ fn check_tags(cx: &Ctxt, cont: &Container) {
 
 /// `skip` and `with` on one field contradict each other.
 fn check_field_attrs(cx: &Ctxt, cont: &Container) {
-    let fields: Vec<_> = match &cont.data {
-        Data::Struct(fields) => fields.iter().collect(),
-        Data::Enum(variants) => variants.iter().flat_map(|v| &v.fields).collect(),
-        Data::Union => Vec::new(),
-    };
-    for field in fields {
+    for field in cont.data.all_fields() {
         if let (Some(skip), Some(_)) = (&field.attrs.skip, &field.attrs.with) {
             cx.error_spanned_by(
                 skip,

@@ -10,12 +10,15 @@ use quote::ToTokens;
 ///
 /// Parsers record problems and keep going, so a single build shows every
 /// mistake. [`Ctxt::check`] must be called before the context is dropped.
-#[derive(Default)]
+/// There is no `Default`: a context starts with an empty list of errors,
+/// built by [`Ctxt::new`], whereas a default (`None`) would be one already
+/// checked.
 pub(crate) struct Ctxt {
     errors: RefCell<Option<Vec<syn::Error>>>,
 }
 
 impl Ctxt {
+    /// A context with no errors yet, to be checked before it is dropped.
     pub(crate) fn new() -> Self {
         Ctxt {
             errors: RefCell::new(Some(Vec::new())),

@@ -6,3 +6,10 @@ pub(crate) mod check;
 pub(crate) mod ctxt;
 pub(crate) mod repr;
 pub(crate) mod symbol;
+
+/// The trait being derived.
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub(crate) enum Derive {
+    Marshal,
+    Unmarshal,
+}
