@@ -7,8 +7,10 @@ use syn::spanned::Spanned;
 use crate::bound;
 use crate::internals::ast::{Container, Data, Field, Variant};
 use crate::internals::attr::TagType;
-use crate::size::{container_layout, container_min_len, container_min_len_is_exact};
-use crate::walk::{local, tag_literal};
+use crate::layout::container_layout;
+use crate::len::{container_min_len, container_min_len_is_exact};
+use crate::pattern::{local, tag_literal};
+use crate::stack;
 
 /// The `impl Unmarshal<'__de>` of a checked container.
 pub(crate) fn impl_unmarshal(cont: &Container, krate: &syn::Path) -> TokenStream {
@@ -32,7 +34,7 @@ pub(crate) fn impl_unmarshal(cont: &Container, krate: &syn::Path) -> TokenStream
     let min_len = container_min_len(cont, &private);
     let exact = container_min_len_is_exact(cont, &private);
     let layout = container_layout(cont, &private, &quote!(#private::Unmarshal<'__de>));
-    let stack = container_stack(cont, &private);
+    let stack = stack::container_stack(cont, &private);
     let body = match &cont.data {
         Data::Struct(fields) => {
             let build = construct(&quote!(Self), fields, &private);
@@ -71,42 +73,6 @@ pub(crate) fn impl_unmarshal(cont: &Container, krate: &syn::Path) -> TokenStream
                     };
                 #body
             }
-        }
-    }
-}
-
-/// The `__DECODE_STACK` of the container: the stack its decoder takes on
-/// the way to a deeper level (see `marshal-core/src/stack.rs`).
-fn container_stack(cont: &Container, private: &TokenStream) -> TokenStream {
-    let stack = quote!(#private::stack);
-    let fields = |fields: &[Field]| {
-        let each = fields.iter().map(|f| {
-            let ty = f.ty;
-            if f.is_encoded() && f.attrs.with.is_none() {
-                // Spelled as the other constants spell the field's, so that
-                // a field that is not `Unmarshal` is reported once.
-                let unmarshal = quote_spanned!(ty.span()=> <#ty as #private::Unmarshal<'__de>>);
-                quote! {
-                    #stack::field(
-                        ::core::mem::size_of::<#ty>(),
-                        #unmarshal::MIN_LEN_IS_EXACT,
-                        #unmarshal::__DECODE_STACK,
-                    )
-                }
-            } else {
-                quote!(#stack::opaque_field::<#ty>())
-            }
-        });
-        quote!(&[#(#each),*])
-    };
-    match &cont.data {
-        Data::Struct(f) => {
-            let f = fields(f);
-            quote!(#stack::fields(#f))
-        }
-        Data::Enum(variants) => {
-            let each = variants.iter().map(|v| fields(&v.fields));
-            quote!(#stack::variants(&[#(#each),*]))
         }
     }
 }

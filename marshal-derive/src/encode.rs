@@ -5,13 +5,12 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use crate::bound;
+use crate::fingerprint::container_fingerprint;
 use crate::internals::ast::{Container, Data, Field, Variant};
 use crate::internals::attr::TagType;
-use crate::size::{
-    SizeConst, container_fingerprint, container_layout, container_len, fields_fixed_part,
-    fields_len,
-};
-use crate::walk::{
+use crate::layout::container_layout;
+use crate::len::{SizeConst, container_len, fields_fixed_part, fields_len};
+use crate::pattern::{
     binding, encoded_fields, local, local_at, tag_literal, variant_any_pattern, variant_pattern,
 };
 

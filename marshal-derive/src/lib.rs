@@ -5,8 +5,10 @@
 //! The expansion runs in four steps, each in its own module: parse the
 //! `#[marshal(...)]` attributes (`internals::attr`), build an internal
 //! representation of the type (`internals::ast`), check it
-//! (`internals::check`), then generate code (`encode`, `decode`, `size`, `bound`, sharing
-//! `walk`).
+//! (`internals::check`), then generate code: `encode` and `decode` build the
+//! impls, from the constants that `len`, `fingerprint`, `layout` and `stack`
+//! make, the generics that `bound` makes, and the patterns and hygienic
+//! locals of `pattern`.
 //! Every error found along the way is reported at once, at the offending
 //! tokens, together with a stub impl so that no follow-on errors appear.
 #![forbid(unsafe_code)]
@@ -17,9 +19,12 @@ mod dummy;
 mod encode;
 mod expand;
 mod fallback;
+mod fingerprint;
 mod internals;
-mod size;
-mod walk;
+mod layout;
+mod len;
+mod pattern;
+mod stack;
 
 use proc_macro::TokenStream;
 use syn::{DeriveInput, parse_macro_input};

@@ -1,5 +1,7 @@
-//! Pieces shared by the encoder and the decoder: how variants are matched
-//! and built, how fields are bound, how tags are written.
+//! Patterns and hygienic locals, shared by the encoder and the decoder: how
+//! variants are matched, how their fields are bound (`__f0`, `__f1`, ...),
+//! the locals of generated code, and the literals tags are written and
+//! matched as.
 
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::quote;

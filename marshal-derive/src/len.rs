@@ -1,0 +1,144 @@
+//! The length constants: `Marshal::FIXED_LEN` and `MAX_LEN`, and
+//! `Unmarshal::MIN_LEN` and `MIN_LEN_IS_EXACT`, as const expressions folded
+//! from the fields' own constants; and the fixed part of a length, which
+//! `encoded_len` adds to the rest.
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use crate::internals::ast::{Container, Data, Field};
+
+/// Which of the two `Marshal` length constants to build.
+#[derive(Copy, Clone)]
+pub(crate) enum SizeConst {
+    Fixed,
+    Max,
+}
+
+impl SizeConst {
+    fn ident(self) -> TokenStream {
+        match self {
+            SizeConst::Fixed => quote!(FIXED_LEN),
+            SizeConst::Max => quote!(MAX_LEN),
+        }
+    }
+}
+
+/// The const expression of `which` for the whole container.
+pub(crate) fn container_len(
+    cont: &Container,
+    private: &TokenStream,
+    which: SizeConst,
+) -> TokenStream {
+    match &cont.data {
+        Data::Struct(fields) => fields_len(fields, private, which),
+        Data::Enum(variants) => {
+            let tag_size = cont.tag_type().size();
+            let per_variant = variants
+                .iter()
+                .map(|v| fields_len(&v.fields, private, which));
+            let fold = match which {
+                SizeConst::Fixed => quote!(same),
+                SizeConst::Max => quote!(max),
+            };
+            quote! {
+                #private::add(
+                    ::core::option::Option::Some(#tag_size),
+                    #private::#fold(&[#(#per_variant),*]),
+                )
+            }
+        }
+    }
+}
+
+/// The sum of `which` over the encoded fields. A field encoded `with` a
+/// module has no known size, and neither has a field whose type names the
+/// container (its constant would depend on itself), so neither has the sum.
+pub(crate) fn fields_len(fields: &[Field], private: &TokenStream, which: SizeConst) -> TokenStream {
+    let terms = field_consts(fields, private, which);
+    quote!(#private::sum(&[#(#terms),*]))
+}
+
+/// The sum of the encoded fields' `FIXED_LEN`s that are known, the fields
+/// without one counting 0: the part of the length that does not depend on
+/// the value.
+pub(crate) fn fields_fixed_part(fields: &[Field], private: &TokenStream) -> TokenStream {
+    let terms = field_consts(fields, private, SizeConst::Fixed);
+    quote!(#private::known_sum(&[#(#terms),*]))
+}
+
+/// `which` of each encoded field, `None` for a field encoded `with` a
+/// module or naming the container.
+fn field_consts<'a>(
+    fields: &'a [Field],
+    private: &'a TokenStream,
+    which: SizeConst,
+) -> impl Iterator<Item = TokenStream> + 'a {
+    let ident = which.ident();
+    fields.iter().filter(|f| f.is_encoded()).map(move |f| {
+        if !f.sized_by_type() {
+            quote!(::core::option::Option::None)
+        } else {
+            let ty = f.ty;
+            quote_spanned!(ty.span()=> <#ty as #private::Marshal>::#ident)
+        }
+    })
+}
+
+/// The const expression of `Unmarshal::MIN_LEN`: the sum over the decoded
+/// fields, and for an enum the tag plus the smallest variant. `'__de` is the
+/// impl's input lifetime.
+pub(crate) fn container_min_len(cont: &Container, private: &TokenStream) -> TokenStream {
+    match &cont.data {
+        Data::Struct(fields) => fields_min_len(fields, private),
+        Data::Enum(variants) => {
+            let tag_size = cont.tag_type().size();
+            let per_variant = variants.iter().map(|v| fields_min_len(&v.fields, private));
+            quote!(#tag_size + #private::min_of(&[#(#per_variant),*]))
+        }
+    }
+}
+
+fn fields_min_len(fields: &[Field], private: &TokenStream) -> TokenStream {
+    let terms = fields
+        .iter()
+        .filter(|f| f.is_encoded() && f.sized_by_type())
+        .map(|f| {
+            let ty = f.ty;
+            quote_spanned!(ty.span()=> <#ty as #private::Unmarshal<'__de>>::MIN_LEN)
+        });
+    quote!(#private::min_sum(&[#(#terms),*]))
+}
+
+/// The const expression of `Unmarshal::MIN_LEN_IS_EXACT`: every decoded
+/// field exact (and, for an enum, every variant exact and the same length).
+/// A field read `with` a module, or one naming the container, is not known
+/// to be exact.
+pub(crate) fn container_min_len_is_exact(cont: &Container, private: &TokenStream) -> TokenStream {
+    match &cont.data {
+        Data::Struct(fields) => fields_exact(fields, private),
+        Data::Enum(variants) => {
+            let pairs = variants.iter().map(|v| {
+                let min = fields_min_len(&v.fields, private);
+                let exact = fields_exact(&v.fields, private);
+                quote!((#min, #exact))
+            });
+            quote!(#private::same_exact(&[#(#pairs),*]))
+        }
+    }
+}
+
+fn fields_exact(fields: &[Field], private: &TokenStream) -> TokenStream {
+    let mut terms = Vec::new();
+    for f in fields.iter().filter(|f| f.is_encoded()) {
+        if !f.sized_by_type() {
+            return quote!(false);
+        }
+        let ty = f.ty;
+        terms.push(
+            quote_spanned!(ty.span()=> <#ty as #private::Unmarshal<'__de>>::MIN_LEN_IS_EXACT),
+        );
+    }
+    quote!(true #(&& #terms)*)
+}
