@@ -29,7 +29,7 @@
 use core::ops::Range;
 
 use bumpalo::Bump;
-use marshal_core::__private::{alloc_uninit, assert_allocatable, encode_exact, length_mismatch};
+use marshal_core::__facade::{alloc_uninit, assert_allocatable, encode_exact, length_mismatch};
 use marshal_core::{LengthMismatch, Marshal, Writer};
 
 /// Encodes `value` into `bump` and returns its bytes: exactly one bump

@@ -28,7 +28,7 @@
 //! ```
 
 use ::bytes::{Buf, BufMut, Bytes, BytesMut};
-use marshal_core::__private::{
+use marshal_core::__facade::{
     assert_allocatable, encode_exact, length_mismatch, try_append_to_buf_mut,
 };
 use marshal_core::{BufferTooSmall, DecodeError, Marshal, Reader, Unmarshal, Writer};

@@ -30,7 +30,7 @@
 
 use core::fmt;
 
-use marshal_core::__private::encode_exact;
+use marshal_core::__facade::encode_exact;
 use marshal_core::{BufferTooSmall, DecodeError, LengthMismatch, Marshal, Unmarshal, Writer};
 
 /// The length of a frame header: a little-endian `u32` body length.
@@ -410,7 +410,7 @@ impl Codec {
         let len = value.encoded_len();
         let frame = self.frame_for(len)?;
         out.reserve(frame);
-        marshal_core::__private::try_append_to_vec(out, |w| put_frame(value, len, w))?;
+        marshal_core::__facade::try_append_to_vec(out, |w| put_frame(value, len, w))?;
         Ok(frame)
     }
 

@@ -4,7 +4,7 @@ use core::mem::MaybeUninit;
 use std::io;
 use std::vec::Vec;
 
-use marshal_core::__private::{encode_exact, try_append_to_vec};
+use marshal_core::__facade::{encode_exact, try_append_to_vec};
 use marshal_core::{LengthMismatch, Marshal, Writer};
 
 /// Values whose encoding is at most this long go through a stack buffer.

@@ -139,8 +139,8 @@ pub const OPAQUE: u64 = fnv(FNV_OFFSET, b"opaque");
 pub struct Fingerprinted<T>(pub T);
 
 impl<T: Marshal> Marshal for Fingerprinted<T> {
-    const FIXED_LEN: Option<usize> = crate::__private::add(Some(8), T::FIXED_LEN);
-    const MAX_LEN: Option<usize> = crate::__private::add(Some(8), T::MAX_LEN);
+    const FIXED_LEN: Option<usize> = crate::len::add(Some(8), T::FIXED_LEN);
+    const MAX_LEN: Option<usize> = crate::len::add(Some(8), T::MAX_LEN);
     const FINGERPRINT: u64 = mix(leaf("fingerprinted"), T::FINGERPRINT);
 
     #[inline]

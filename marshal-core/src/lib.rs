@@ -29,12 +29,16 @@ extern crate alloc;
 extern crate std;
 
 #[doc(hidden)]
+pub mod __facade;
+#[doc(hidden)]
 pub mod __private;
 mod error;
 pub mod fingerprint;
 mod impls;
+mod len;
 #[allow(unsafe_code)]
 mod mem;
+mod output;
 mod reader;
 mod stack;
 pub mod time;
@@ -194,12 +198,11 @@ pub fn from_bytes_limited<'de, T: Unmarshal<'de>>(
 #[track_caller]
 pub fn to_vec<T: Marshal + ?Sized>(value: &T) -> alloc::vec::Vec<u8> {
     let len = value.encoded_len();
-    __private::assert_allocatable(0, len);
+    output::assert_allocatable(0, len);
     let mut out = alloc::vec::Vec::with_capacity(len);
-    if let Err(mismatch) =
-        mem::try_append_to_vec(&mut out, |w| __private::encode_exact(value, len, w))
+    if let Err(mismatch) = mem::try_append_to_vec(&mut out, |w| output::encode_exact(value, len, w))
     {
-        __private::length_mismatch(mismatch);
+        output::length_mismatch(mismatch);
     }
     out
 }
@@ -230,10 +233,10 @@ pub fn to_vec<T: Marshal + ?Sized>(value: &T) -> alloc::vec::Vec<u8> {
 #[track_caller]
 pub fn encode_into_vec<T: Marshal + ?Sized>(value: &T, out: &mut alloc::vec::Vec<u8>) -> usize {
     let len = value.encoded_len();
-    __private::assert_allocatable(out.len(), len);
+    output::assert_allocatable(out.len(), len);
     out.reserve(len);
-    match mem::try_append_to_vec(out, |w| __private::encode_exact(value, len, w)) {
+    match mem::try_append_to_vec(out, |w| output::encode_exact(value, len, w)) {
         Ok(()) => len,
-        Err(mismatch) => __private::length_mismatch(mismatch),
+        Err(mismatch) => output::length_mismatch(mismatch),
     }
 }

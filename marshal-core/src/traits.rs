@@ -318,7 +318,7 @@ pub trait Marshal {
 #[track_caller]
 fn write_failed(needed: usize, available: usize) -> ! {
     if needed <= available {
-        crate::__private::length_mismatch(crate::error::LengthMismatch::Long {
+        crate::output::length_mismatch(crate::error::LengthMismatch::Long {
             encoded_len: needed,
         });
     }

@@ -1,8 +1,8 @@
 //! Strings, slices, arrays, tuples and `Option`.
 
-use crate::__private::{mul, sum};
 use crate::error::{DecodeError, Overflow};
 use crate::fingerprint as fp;
+use crate::len::{add, mul, sum};
 use crate::mem::Layout;
 use crate::reader::Reader;
 use crate::traits::{Marshal, Unmarshal};
@@ -147,7 +147,7 @@ impl<T: Marshal> Marshal for Option<T> {
         Some(0) => Some(1),
         _ => None,
     };
-    const MAX_LEN: Option<usize> = crate::__private::add(Some(1), T::MAX_LEN);
+    const MAX_LEN: Option<usize> = add(Some(1), T::MAX_LEN);
     const FINGERPRINT: u64 = fp::mix(fp::leaf("option"), T::FINGERPRINT);
 
     #[inline]

@@ -1,0 +1,16 @@
+//! Items for the `marshal` facade crate only, not for generated code (which
+//! names `__private`) nor for users: the building blocks of the facade's
+//! output targets (arenas, `BufMut`, `io::Write`, frames), which, living in
+//! another crate, cannot reach this crate's `pub(crate)` modules. Not
+//! public API: anything here may change in any release.
+
+pub use crate::output::{assert_allocatable, encode_exact, length_mismatch};
+
+// Safe building blocks over the crate's unsafe module: a writer over a
+// `Vec`'s spare capacity, a `BufMut` chunk or a fresh arena block.
+#[cfg(feature = "bumpalo")]
+pub use crate::mem::alloc_uninit;
+#[cfg(feature = "bytes")]
+pub use crate::mem::{append_to_buf_mut, try_append_to_buf_mut};
+#[cfg(feature = "alloc")]
+pub use crate::mem::{append_to_vec, try_append_to_vec};
