@@ -16,8 +16,11 @@ pub use marshal_core::{
     BufferTooSmall, DecodeError, DecodeErrorKind, Marshal, Overflow, Reader, Unmarshal, Writer,
     fingerprint, fixed_len, from_bytes, from_bytes_limited, is_memcpy_equivalent, max_len,
 };
+// Documented by marshal-core's module docs, like `time`.
 #[cfg(feature = "alloc")]
-pub use marshal_core::{CowUnmarshal, encode_into_vec, to_vec};
+pub use marshal_core::cow;
+#[cfg(feature = "alloc")]
+pub use marshal_core::{encode_into_vec, to_vec};
 
 #[cfg(feature = "bumpalo")]
 pub mod arena;

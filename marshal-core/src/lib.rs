@@ -32,6 +32,8 @@ extern crate std;
 pub mod __facade;
 #[doc(hidden)]
 pub mod __private;
+#[cfg(feature = "alloc")]
+pub mod cow;
 mod error;
 pub mod fingerprint;
 mod impls;
@@ -46,8 +48,6 @@ mod traits;
 mod writer;
 
 pub use error::{BufferTooSmall, DecodeError, DecodeErrorKind, LengthMismatch, Overflow};
-#[cfg(feature = "alloc")]
-pub use impls::CowUnmarshal;
 pub use reader::Reader;
 pub use traits::{Marshal, Unmarshal};
 pub use writer::Writer;

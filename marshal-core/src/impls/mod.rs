@@ -8,9 +8,6 @@ mod primitive;
 pub(crate) mod seq;
 mod time;
 
-#[cfg(feature = "alloc")]
-pub use pointer::CowUnmarshal;
-
 /// Runs `f`, which decodes a collection or box of `T`, one nesting level
 /// deeper ([`Reader::nest`]), charged `levels`: the units of the depth
 /// limit for the stack that the container's decode and `T`'s may take at

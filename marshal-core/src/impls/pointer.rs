@@ -56,13 +56,14 @@ deref_impls! {
 
 #[cfg(feature = "alloc")]
 mod decode {
-    use alloc::borrow::{Cow, ToOwned};
+    use alloc::borrow::Cow;
     use alloc::boxed::Box;
     use alloc::rc::Rc;
     use alloc::sync::Arc;
     use alloc::vec::Vec;
     use core::alloc::{Layout, LayoutError};
 
+    use crate::cow::CowUnmarshal;
     use crate::error::DecodeError;
     use crate::impls::nest_unless_fixed;
     use crate::impls::seq::{LEN_PREFIX, decode_str};
@@ -157,37 +158,6 @@ mod decode {
         counted(Layout::array::<T>(items.len()))
     }
 
-    /// How a `Cow<'_, Self>` decodes: borrowed from the input for `str` and
-    /// `[u8]`, owned for everything else.
-    ///
-    /// ```
-    /// use std::borrow::Cow;
-    /// let bytes = marshal::to_vec("hi");
-    /// let cow: Cow<str> = marshal::from_bytes(&bytes).unwrap();
-    /// assert!(matches!(cow, Cow::Borrowed("hi")));
-    /// ```
-    pub trait CowUnmarshal<'de>: ToOwned {
-        /// The fewest bytes a value encodes to.
-        const MIN_LEN: usize;
-
-        /// The stack [`decode_cow`](CowUnmarshal::decode_cow) takes on the
-        /// way to a deeper level, beyond the `Cow`'s own copies, as for
-        /// `Unmarshal::__DECODE_STACK`. Not part of the public API.
-        #[doc(hidden)]
-        const __DECODE_STACK: usize = 0;
-
-        /// Reads a value, borrowing from the input where possible.
-        ///
-        /// ```
-        /// use marshal::{CowUnmarshal, Reader};
-        /// let mut r = Reader::new(&[1, 0, 0, 0, 0, 0, 0, 0, b'a']);
-        /// assert_eq!(str::decode_cow(&mut r).unwrap(), "a");
-        /// ```
-        fn decode_cow<'a>(r: &mut Reader<'de>) -> Result<Cow<'a, Self>, DecodeError>
-        where
-            'de: 'a;
-    }
-
     impl<'de> CowUnmarshal<'de> for str {
         const MIN_LEN: usize = LEN_PREFIX;
 
@@ -239,6 +209,3 @@ mod decode {
         }
     }
 }
-
-#[cfg(feature = "alloc")]
-pub use decode::CowUnmarshal;
