@@ -12,7 +12,7 @@ pub use crate::writer::Writer;
 
 /// The fingerprint folds of a derived `FINGERPRINT`.
 pub mod fp {
-    pub use crate::fingerprint::{RECURSIVE, enumeration, tuple, with};
+    pub use crate::fingerprint::{RECURSIVE, WITH, enumeration, tuple};
 }
 
 /// The stack a derived decoder takes on the way to a deeper level, for its

@@ -4,7 +4,11 @@
 //! [`Marshal::FINGERPRINT`] is folded from the fingerprints of a type's
 //! parts: a struct from its fields' in order, an enum from its tag type and
 //! each variant's tag and fields, a container from its elements'. Names never
-//! enter it. Pin it where a wire change must not go unnoticed:
+//! enter it: not the names of the type, its fields or its variants, nor how
+//! a field's type or a `with` module's path is spelled. A field's type
+//! contributes its own `FINGERPRINT`, which is the same through an alias, a
+//! re-export or a generic parameter. Pin it where a wire change must not go
+//! unnoticed:
 //!
 //! ```
 //! use marshal::Marshal;
@@ -21,6 +25,54 @@
 //! [`write_to`] and read it with [`from_bytes`]: data written under another
 //! fingerprint is a [`FingerprintMismatch`](crate::DecodeErrorKind::FingerprintMismatch)
 //! error instead of a misread value.
+//!
+//! # What it cannot see
+//!
+//! **`with` fields.** A field encoded `#[marshal(with = path)]` is written
+//! by functions whose bytes the derive cannot inspect, so it contributes one
+//! fixed marker, the same for every module, at its position among the
+//! fields. The fingerprint therefore tells a `with` field from a field
+//! encoded by its type, and notices `with` fields added, removed or moved;
+//! it does not tell one `with` module from another (`be_u16` and `le_u32`
+//! give the same fingerprint), nor notice that a module's encoding changed.
+//! Version such a change yourself, for instance by giving the field a type
+//! of its own whose hand-written `Marshal` sets `FINGERPRINT`.
+//!
+//! ```
+//! use marshal::Marshal;
+//!
+//! mod be_u16 {
+//!     pub fn encoded_len(_: &u16) -> usize { 2 }
+//!     pub fn write_to(v: &u16, buf: &mut [u8]) -> usize {
+//!         buf[..2].copy_from_slice(&v.to_be_bytes());
+//!         2
+//!     }
+//! }
+//! mod le_u32 {
+//!     pub fn encoded_len(_: &u16) -> usize { 4 }
+//!     pub fn write_to(v: &u16, buf: &mut [u8]) -> usize {
+//!         buf[..4].copy_from_slice(&u32::from(*v).to_le_bytes());
+//!         4
+//!     }
+//! }
+//!
+//! #[derive(Marshal)]
+//! struct Big { #[marshal(with = be_u16)] port: u16 }
+//! #[derive(Marshal)]
+//! struct Wide { #[marshal(with = le_u32)] port: u16 }
+//! #[derive(Marshal)]
+//! struct Plain { port: u16 }
+//!
+//! assert_eq!(Big::FINGERPRINT, Wide::FINGERPRINT);
+//! assert_ne!(Big::FINGERPRINT, Plain::FINGERPRINT);
+//! ```
+//!
+//! **Fields that name their own type.** A field whose type names the type
+//! being derived (`Box<Self>`, `Vec<Tree>`) contributes one fixed marker
+//! instead of its type's fingerprint, which would depend on itself. The
+//! derive recognises such a field by the type's name, so a field of another
+//! type that has the same name (`other::Tree` inside `Tree`) is taken for
+//! one too.
 
 use crate::error::{DecodeError, Overflow};
 use crate::reader::Reader;
@@ -89,12 +141,10 @@ pub const fn seq(item: u64) -> u64 {
     mix(leaf("seq"), item)
 }
 
-/// A field written by a `with` module, identified by the module's path.
+/// Stands for a field written by a `with` module, whatever the module and
+/// however its path is spelled: what the module writes is unknown here.
 #[doc(hidden)]
-#[must_use]
-pub const fn with(path: &str) -> u64 {
-    mix(leaf("with"), leaf(path))
-}
+pub const WITH: u64 = fnv(FNV_OFFSET, b"with");
 
 /// Stands for a field whose type contains the type being fingerprinted.
 #[doc(hidden)]

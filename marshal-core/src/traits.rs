@@ -75,9 +75,12 @@ pub trait Marshal {
 
     /// A 64-bit hash of the type's wire shape, computed at compile time:
     /// the field types in order, variant tags, the tag type and nested
-    /// types' fingerprints. Names do not affect it; any change to the bytes
-    /// a type writes changes it. Pin it in a test to catch breaking wire
-    /// changes before they ship.
+    /// types' fingerprints. Names do not affect it, nor does how a type or
+    /// a `with` module's path is spelled; any change to the bytes a type
+    /// writes changes it, except inside a field encoded `with` a module,
+    /// which counts as one fixed marker whatever the module (see
+    /// [`fingerprint`](crate::fingerprint) for what it cannot see). Pin it
+    /// in a test to catch breaking wire changes before they ship.
     ///
     /// Manual implementations that do not set it report one shared "opaque"
     /// value.

@@ -1,6 +1,6 @@
 //! `Marshal::FINGERPRINT`: the hash of the wire shape, folded from the
 //! encoded fields' fingerprints in order (and, for an enum, the tag type and
-//! each variant's tag).
+//! each variant's tag). Names never enter it.
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -26,9 +26,11 @@ pub(crate) fn container_fingerprint(cont: &Container, private: &TokenStream) -> 
 
 fn fields_fingerprint(fields: &[Field], private: &TokenStream) -> TokenStream {
     let parts = fields.iter().filter(|f| f.is_encoded()).map(|f| {
-        if let Some(with) = &f.attrs.with {
-            let path = quote!(#with).to_string().replace(' ', "");
-            quote!(#private::fp::with(#path))
+        // No spelling enters the fingerprint: a `with` field is one fixed
+        // marker whatever its module's path, and a typed field is its
+        // type's fingerprint, resolved by the compiler.
+        if f.attrs.with.is_some() {
+            quote!(#private::fp::WITH)
         } else if f.recursive {
             quote!(#private::fp::RECURSIVE)
         } else {
