@@ -49,8 +49,7 @@ pub(crate) fn impl_unmarshal(cont: &Container, krate: &syn::Path) -> TokenStream
         impl #impl_generics #private::Unmarshal<'__de> for #ident #ty_generics #where_clause {
             const MIN_LEN: ::core::primitive::usize = #min_len;
             const MIN_LEN_IS_EXACT: ::core::primitive::bool = #exact;
-            #[doc(hidden)]
-            const __LAYOUT: #private::Layout<Self> = #layout;
+            #layout
             #[doc(hidden)]
             const __DECODE_STACK: ::core::primitive::usize = #stack;
 

@@ -48,8 +48,7 @@ pub(crate) fn impl_marshal(cont: &Container, krate: &syn::Path) -> TokenStream {
             const FIXED_LEN: ::core::option::Option<::core::primitive::usize> = #fixed_len;
             const MAX_LEN: ::core::option::Option<::core::primitive::usize> = #max_len;
             const FINGERPRINT: ::core::primitive::u64 = #fingerprint;
-            #[doc(hidden)]
-            const __LAYOUT: #private::Layout<Self> = #layout;
+            #layout
 
             #[inline]
             fn encoded_len(&self) -> ::core::primitive::usize {
