@@ -193,8 +193,15 @@ fn enum_bodies(
     let mut encode_arms = Vec::new();
     for variant in variants {
         let pattern = variant_pattern(variant);
-        let encodes = encoded_fields(variant).map(|(i, f)| field_encode(f, &binding(i), private));
         let tag = tag_literal(variant.tag, tag_type);
+        if encoded_fields(variant).next().is_none() {
+            // Nothing but the tag: one write of its bytes.
+            encode_arms.push(quote! {
+                #pattern => #private::Writer::put_array(#w, #tag.to_le_bytes())?,
+            });
+            continue;
+        }
+        let encodes = encoded_fields(variant).map(|(i, f)| field_encode(f, &binding(i), private));
         // A variant whose fields all have a fixed size is written through
         // one writer of exactly its length, tag included: one bounds check
         // for the variant instead of one per field.
