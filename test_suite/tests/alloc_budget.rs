@@ -2,7 +2,7 @@
 //! `marshal::from_bytes_limited` and `Codec::with_max_alloc`.
 //!
 //! Every decode here runs under the shared counting allocator
-//! (`tests/common/mod.rs`), which tracks the bytes requested and the bytes
+//! (`src/counting.rs`), which tracks the bytes requested and the bytes
 //! live at once. For each shape (`Vec<Option<[u64; 64]>>`,
 //! `Vec<Vec<String>>`, `BTreeMap`, `HashMap`, `VecDeque`, `Box<[T]>`, `Rc`
 //! and `Arc`):
@@ -23,10 +23,9 @@ use std::sync::Arc;
 
 use marshal::frame::{Codec, Decoded, FrameError};
 use marshal::{DecodeError, DecodeErrorKind, Marshal, Reader, Unmarshal};
+use marshal_test_suite::counting::{Live, lock, measure, measure_live};
 
-mod common;
-
-use common::{Live, lock, measure, measure_live};
+marshal_test_suite::counting_allocator!();
 
 /// How far the peak of live bytes may exceed the budget: nothing, because
 /// every allocation a decode makes is charged before it is made.

@@ -3,7 +3,7 @@
 //! value, and `to_vec` is allowed exactly one allocation of exactly
 //! `encoded_len` bytes.
 //!
-//! The counting allocator is `tests/common/mod.rs`.
+//! The counting allocator is `src/counting.rs`.
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
@@ -14,10 +14,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use marshal::{BufferTooSmall, Marshal, Writer};
+use marshal_test_suite::counting::{Allocations, lock, measure};
 
-mod common;
-
-use common::{Allocations, lock, measure};
+marshal_test_suite::counting_allocator!();
 
 // ---------------------------------------------------------------------------
 // A large nested value.

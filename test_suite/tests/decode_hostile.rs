@@ -8,7 +8,7 @@
 //!   value, and `from_bytes` and `read_from` agree with each other.
 //! - A length prefix claiming 2^60 items in a 20-byte input is a
 //!   `LengthOverflow` error, rejected without a single allocation (the
-//!   shared counting global allocator in `tests/common/mod.rs` measures
+//!   shared counting global allocator in `src/counting.rs` measures
 //!   this).
 //! - Each error kind is reported with the right details, offset and message.
 
@@ -22,8 +22,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use marshal::{DecodeError, DecodeErrorKind, Marshal, Unmarshal};
+use marshal_test_suite::counting;
 
-mod common;
+marshal_test_suite::counting_allocator!();
 
 // ---------------------------------------------------------------------------
 // Measuring allocations with the shared counting allocator.
@@ -40,8 +41,8 @@ struct Allocs {
 /// Runs `f`, counting the allocations it makes on this thread. Takes the
 /// shared measurement lock itself.
 fn measure<R>(f: impl FnOnce() -> R) -> (R, Allocs) {
-    let guard = common::lock();
-    let (result, allocations) = common::measure(&guard, || std::hint::black_box(f()));
+    let guard = counting::lock();
+    let (result, allocations) = counting::measure(&guard, || std::hint::black_box(f()));
     let allocs = Allocs {
         count: allocations.count,
         largest: allocations.largest,

@@ -7,10 +7,7 @@ use std::net::{Ipv4Addr, SocketAddr};
 use std::time::Duration;
 
 use marshal::{Marshal, Unmarshal};
-
-mod golden_rows;
-
-use golden_rows::{hex, row};
+use marshal_test_suite::golden::{hex, row};
 
 #[test]
 fn integers() {

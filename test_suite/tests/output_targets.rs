@@ -5,7 +5,7 @@
 //! times, and that the bytes are exactly `to_vec`'s. Also: `BufMut`
 //! targets, `write_all` and framing (partial frames, the length limit).
 //!
-//! The counting allocator is `tests/common/mod.rs`.
+//! The counting allocator is `src/counting.rs`.
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -14,10 +14,9 @@ use bumpalo::Bump;
 use bytes::{BufMut, Bytes, BytesMut};
 use marshal::frame::{Codec, Decoded, FrameError};
 use marshal::{DecodeErrorKind, Marshal, Unmarshal};
+use marshal_test_suite::counting::{lock, measure};
 
-mod common;
-
-use common::{lock, measure};
+marshal_test_suite::counting_allocator!();
 
 // ---------------------------------------------------------------------------
 // Values.

@@ -4,17 +4,16 @@
 //! exactly `encoded_len` bytes, and decoding a fixed-size record of every
 //! type allocates nothing either.
 //!
-//! The counting allocator is `tests/common/mod.rs`.
+//! The counting allocator is `src/counting.rs`.
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use chrono::{DateTime, FixedOffset, NaiveDate, NaiveDateTime, NaiveTime, Utc};
 use marshal::time::{GoTime, Timestamp};
 use marshal::{Marshal, Unmarshal, Writer};
+use marshal_test_suite::counting::{lock, measure};
 
-mod common;
-
-use common::{lock, measure};
+marshal_test_suite::counting_allocator!();
 
 // ---------------------------------------------------------------------------
 // Values.

@@ -10,10 +10,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use chrono::{DateTime, FixedOffset, NaiveDate, NaiveDateTime, NaiveTime, Utc};
 use marshal::time::{GoTime, Timestamp};
 use marshal::{DecodeErrorKind, Marshal, Unmarshal};
-
-mod golden_rows;
-
-use golden_rows::row;
+use marshal_test_suite::golden::row;
 
 /// Asserts the error kind and offset for bytes a reader must reject.
 #[track_caller]

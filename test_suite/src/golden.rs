@@ -6,15 +6,34 @@ use std::fmt::Debug;
 use marshal::{Marshal, Unmarshal};
 
 /// Parses the `"2a 00 ..."` notation of WIRE_FORMAT.md.
-pub(crate) fn hex(s: &str) -> Vec<u8> {
+///
+/// ```
+/// assert_eq!(marshal_test_suite::golden::hex("2a 00 ff"), [0x2a, 0x00, 0xff]);
+/// ```
+///
+/// # Panics
+///
+/// On a word that is not a hexadecimal byte.
+pub fn hex(s: &str) -> Vec<u8> {
     s.split_whitespace()
         .map(|b| u8::from_str_radix(b, 16).expect("hex byte"))
         .collect()
 }
 
-/// Asserts both directions for one table row.
+/// Asserts both directions for one table row: `value` encodes to `bytes`
+/// (in [`hex`] notation), `encoded_len` is their length, and they decode
+/// to `value`.
+///
+/// ```
+/// marshal_test_suite::golden::row(0x1234u16, "34 12");
+/// marshal_test_suite::golden::row(Some('é'), "01 c3 a9");
+/// ```
+///
+/// # Panics
+///
+/// When a direction disagrees with the row.
 #[track_caller]
-pub(crate) fn row<T>(value: T, bytes: &str)
+pub fn row<T>(value: T, bytes: &str)
 where
     T: Marshal + for<'de> Unmarshal<'de> + PartialEq + Debug,
 {

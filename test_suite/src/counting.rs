@@ -3,19 +3,39 @@
 //! Only allocations made by the measuring thread while a measurement is open
 //! count (a thread-local flag), and measurements are serialized by a mutex,
 //! so the test harness and other tests in the same binary cannot pollute
-//! them. Include it with `mod common;`; it installs itself as the global
-//! allocator of that test binary. Every allocation suite (`alloc_free`,
-//! `output_targets`, `decode_hostile`, `time_alloc_free`, `alloc_budget`)
-//! uses this one. It also tracks the bytes live at once
-//! ([`measure_live`]), for the allocation-budget tests.
+//! them. A test binary installs it with [`counting_allocator!`]
+//! (a `#[global_allocator]` must be declared in the binary itself); every
+//! allocation suite (`alloc_free`, `output_targets`, `decode_hostile`,
+//! `time_alloc_free`, `alloc_budget`) does. It also tracks the bytes live
+//! at once ([`measure_live`]), for the allocation-budget tests.
+//!
+//! [`counting_allocator!`]: crate::counting_allocator
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
-use std::sync::atomic::{AtomicIsize, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
-struct Counting;
+/// Installs [`Counting`] as the global allocator of the test binary that
+/// names it, once, at the top level of the test file:
+/// `marshal_test_suite::counting_allocator!();`.
+#[macro_export]
+macro_rules! counting_allocator {
+    () => {
+        #[global_allocator]
+        static COUNTING_ALLOCATOR: $crate::counting::Counting = $crate::counting::Counting;
+    };
+}
 
+/// The allocator: [`System`]'s, with the bookkeeping that [`measure`] and
+/// [`measure_live`] report. Install it with
+/// [`counting_allocator!`](crate::counting_allocator).
+#[derive(Debug)]
+pub struct Counting;
+
+/// Whether any allocation went through [`Counting`], that is, whether it is
+/// this binary's global allocator.
+static INSTALLED: AtomicBool = AtomicBool::new(false);
 /// Allocations (including reallocations) seen while measuring.
 static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
 /// The sizes of the first `SIZES.len()` of them.
@@ -38,6 +58,7 @@ thread_local! {
 }
 
 fn record(size: usize) {
+    INSTALLED.store(true, Ordering::Relaxed);
     if MEASURING.try_with(Cell::get).unwrap_or(false) {
         let i = ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
         if let Some(slot) = SIZES.get(i) {
@@ -95,28 +116,41 @@ unsafe impl GlobalAlloc for Counting {
     }
 }
 
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
 /// Serializes measurements across the tests of this binary.
 static LOCK: Mutex<()> = Mutex::new(());
 
-pub(crate) fn lock() -> MutexGuard<'static, ()> {
-    LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+/// Takes the lock every measurement holds, so that measurements in one
+/// binary never overlap.
+///
+/// # Panics
+///
+/// If [`Counting`] is not this binary's global allocator, since every
+/// measurement would then read zero.
+pub fn lock() -> MutexGuard<'static, ()> {
+    let guard = LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    // Something has surely allocated by now (the test harness, this
+    // thread's name); if it did not go through `Counting`, nothing will.
+    drop(std::hint::black_box(Box::new(0u8)));
+    assert!(
+        INSTALLED.load(Ordering::Relaxed),
+        "the counting allocator is not installed: add \
+         `marshal_test_suite::counting_allocator!();` to the test file"
+    );
+    guard
 }
 
 /// What a measured region allocated.
 #[derive(Debug, PartialEq, Eq)]
-pub(crate) struct Allocations {
+pub struct Allocations {
     /// Allocations and reallocations.
-    pub(crate) count: usize,
+    pub count: usize,
     /// The sizes of the first 16 of them.
-    pub(crate) sizes: Vec<usize>,
+    pub sizes: Vec<usize>,
     /// The largest single allocation or reallocation size.
-    pub(crate) largest: usize,
+    pub largest: usize,
     /// Bytes asked for, summed over every allocation and reallocation (a
     /// reallocation counts at its new size).
-    pub(crate) total: usize,
+    pub total: usize,
 }
 
 /// Clears the measuring flag when dropped, so a panicking `f` does not leave
@@ -130,9 +164,10 @@ impl Drop for StopMeasuring {
 }
 
 /// Runs `f` with allocation counting on for this thread. The caller holds
-/// the lock. `f`'s result is dropped after the region closes, so freeing it
-/// is not part of the measurement. Counting stops even if `f` panics.
-pub(crate) fn measure<R>(_guard: &MutexGuard<'_, ()>, f: impl FnOnce() -> R) -> (R, Allocations) {
+/// the [`lock`]. `f`'s result is dropped after the region closes, so
+/// freeing it is not part of the measurement. Counting stops even if `f`
+/// panics.
+pub fn measure<R>(_guard: &MutexGuard<'_, ()>, f: impl FnOnce() -> R) -> (R, Allocations) {
     ALLOCATIONS.store(0, Ordering::SeqCst);
     for slot in &SIZES {
         slot.store(0, Ordering::SeqCst);
@@ -163,22 +198,20 @@ pub(crate) fn measure<R>(_guard: &MutexGuard<'_, ()>, f: impl FnOnce() -> R) -> 
 
 /// Live bytes over a region measured with [`measure_live`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[allow(dead_code)] // Only some of the binaries that include this module read it.
-pub(crate) struct Live {
+pub struct Live {
     /// The most bytes that were allocated and not yet freed at once.
-    pub(crate) peak: usize,
+    pub peak: usize,
     /// Bytes still allocated when the region closed (`f`'s result among
     /// them); negative if it freed memory allocated before it opened.
-    pub(crate) end: isize,
+    pub end: isize,
     /// Bytes asked for, summed over every allocation and reallocation.
-    pub(crate) total: usize,
+    pub total: usize,
 }
 
 /// [`measure`], reporting the live bytes: their peak, and what is left
 /// allocated at the end. `f`'s result is dropped after the region closes,
 /// so `end` counts what it holds.
-#[allow(dead_code)] // Only some of the binaries that include this module call it.
-pub(crate) fn measure_live<R>(guard: &MutexGuard<'_, ()>, f: impl FnOnce() -> R) -> (R, Live) {
+pub fn measure_live<R>(guard: &MutexGuard<'_, ()>, f: impl FnOnce() -> R) -> (R, Live) {
     let (result, allocations) = measure(guard, f);
     let live = Live {
         peak: usize::try_from(PEAK.load(Ordering::SeqCst)).unwrap_or(0),
@@ -186,4 +219,15 @@ pub(crate) fn measure_live<R>(guard: &MutexGuard<'_, ()>, f: impl FnOnce() -> R)
         total: allocations.total,
     };
     (result, live)
+}
+
+#[cfg(test)]
+mod tests {
+    /// This library's own test binary does not install the allocator, so a
+    /// measurement in it would read zero: `lock` refuses.
+    #[test]
+    #[should_panic(expected = "the counting allocator is not installed")]
+    fn lock_refuses_without_the_allocator() {
+        let _guard = super::lock();
+    }
 }

@@ -1,0 +1,12 @@
+//! What marshal's integration tests (`tests/*.rs` in this package) share:
+//!
+//! - [`counting`]: a counting global allocator, for the tests that measure
+//!   what encoding and decoding allocate;
+//! - [`golden`]: the byte notation of WIRE_FORMAT.md's tables and the check
+//!   of one table row.
+//!
+//! The package publishes nothing: this library exists so that each test
+//! binary does not carry its own copy of these.
+
+pub mod counting;
+pub mod golden;
