@@ -3,10 +3,13 @@
 //! - [`counting`]: a counting global allocator, for the tests that measure
 //!   what encoding and decoding allocate;
 //! - [`golden`]: the byte notation of WIRE_FORMAT.md's tables and the check
-//!   of one table row.
+//!   of one table row;
+//! - [`rng`]: a seeded generator for values that must not change between
+//!   runs.
 //!
 //! The package publishes nothing: this library exists so that each test
 //! binary does not carry its own copy of these.
 
 pub mod counting;
 pub mod golden;
+pub mod rng;

@@ -24,6 +24,7 @@ use std::sync::Arc;
 use marshal::frame::{Codec, Decoded, FrameError};
 use marshal::{DecodeError, DecodeErrorKind, Marshal, Reader, Unmarshal};
 use marshal_test_suite::counting::{Live, lock, measure, measure_live};
+use marshal_test_suite::rng::XorShift;
 
 marshal_test_suite::counting_allocator!();
 
@@ -128,27 +129,10 @@ fn string_charge(len: usize) -> usize {
     if len == 0 { 0 } else { len.max(16) }
 }
 
-/// A seeded xorshift generator.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    /// A number below `n`.
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// A deterministic shuffle of `0..n`.
 fn shuffled(n: u32) -> Vec<u32> {
     let mut items: Vec<u32> = (0..n).collect();
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
     for i in (1..items.len()).rev() {
         items.swap(i, rng.below(i + 1));
     }
@@ -646,7 +630,7 @@ fn damaged_input_never_exceeds_the_budget() {
     let value = mixed();
     let honest = marshal::to_vec(&value);
     let least = least_budget::<Mixed>(&honest);
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
     let (mut ok, mut over) = (0, 0);
     for _ in 0..if cfg!(miri) { 30 } else { 3000 } {
         let mut bytes = honest.clone();
