@@ -23,6 +23,7 @@ use std::time::Duration;
 
 use marshal::{DecodeError, DecodeErrorKind, Marshal, Unmarshal};
 use marshal_test_suite::counting;
+use marshal_test_suite::fixtures::{Rgb, be_u32, rgb_hex};
 
 marshal_test_suite::counting_allocator!();
 
@@ -184,74 +185,6 @@ enum Medium {
     #[marshal(tag = 0x1234)]
     X(bool),
     Y,
-}
-
-/// A type from "another crate", encoded through [`rgb_hex`].
-#[derive(Debug, PartialEq, Clone, Copy)]
-struct Rgb {
-    r: u8,
-    g: u8,
-    b: u8,
-}
-
-/// An [`Rgb`] as the string `#rrggbb`; bad digits are `Custom` errors at
-/// the digit's offset within the field.
-mod rgb_hex {
-    use marshal::{DecodeError, Unmarshal};
-
-    use crate::Rgb;
-
-    pub(crate) fn encoded_len(_: &Rgb) -> usize {
-        8 + 7
-    }
-
-    pub(crate) fn write_to(rgb: &Rgb, buf: &mut [u8]) -> usize {
-        let text = format!("#{:02x}{:02x}{:02x}", rgb.r, rgb.g, rgb.b);
-        buf[..8].copy_from_slice(&7u64.to_le_bytes());
-        buf[8..15].copy_from_slice(text.as_bytes());
-        15
-    }
-
-    pub(crate) fn read_from(buf: &[u8]) -> Result<(Rgb, usize), DecodeError> {
-        let (text, used) = <&str>::read_from(buf)?;
-        let bytes = text.as_bytes();
-        if bytes.len() != 7 || bytes[0] != b'#' {
-            return Err(DecodeError::custom(&"expected #rrggbb", 0));
-        }
-        let digit = |i: usize| match bytes[i] {
-            b @ b'0'..=b'9' => Ok(b - b'0'),
-            b @ b'a'..=b'f' => Ok(b - b'a' + 10),
-            _ => Err(DecodeError::custom(&"bad hex digit", 8 + i)),
-        };
-        let channel = |i: usize| Ok::<u8, DecodeError>(digit(i)? << 4 | digit(i + 1)?);
-        Ok((
-            Rgb {
-                r: channel(1)?,
-                g: channel(3)?,
-                b: channel(5)?,
-            },
-            used,
-        ))
-    }
-}
-
-/// A `u32`, big-endian; running short is the reader's `UnexpectedEnd`.
-mod be_u32 {
-    use marshal::{DecodeError, Reader};
-
-    pub(crate) fn encoded_len(_: &u32) -> usize {
-        4
-    }
-
-    pub(crate) fn write_to(value: &u32, buf: &mut [u8]) -> usize {
-        buf[..4].copy_from_slice(&value.to_be_bytes());
-        4
-    }
-
-    pub(crate) fn read_from(buf: &[u8]) -> Result<(u32, usize), DecodeError> {
-        let mut r = Reader::new(buf);
-        Ok((u32::from_be_bytes(r.take_array()?), 4))
-    }
 }
 
 #[derive(Marshal, Unmarshal, Debug, PartialEq, Clone)]

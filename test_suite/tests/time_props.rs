@@ -16,18 +16,9 @@ use std::time::SystemTime;
 use chrono::{DateTime, Datelike, FixedOffset, NaiveDate, NaiveDateTime, NaiveTime, Utc};
 use marshal::time::{GoTime, TimeError, Timestamp};
 use marshal::{Marshal, Unmarshal};
+use marshal_test_suite::strategies::config;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
-
-/// 256 cases per property (2 under Miri), no regression files written on
-/// failure.
-fn config() -> ProptestConfig {
-    ProptestConfig {
-        cases: if cfg!(miri) { 2 } else { 256 },
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
 
 /// Encodes `value`, checks the length against the size constants, decodes
 /// it (alone, and followed by other bytes) and returns the bytes with the

@@ -9,6 +9,8 @@ use std::collections::BTreeMap;
 use std::mem::MaybeUninit;
 
 use marshal::{BufferTooSmall, Marshal, Writer};
+// A field written through a `with` module, i.e. through `Writer::reserve`.
+use marshal_test_suite::fixtures::be_u32;
 
 #[derive(Marshal, Debug, Clone)]
 struct Point {
@@ -24,17 +26,6 @@ enum Shape {
     Line { from: Point, to: Point },
     Named(String),
     Empty,
-}
-
-/// A field written through a `with` module, i.e. through `Writer::reserve`.
-mod be_u32 {
-    pub(crate) fn encoded_len(_: &u32) -> usize {
-        4
-    }
-    pub(crate) fn write_to(v: &u32, buf: &mut [u8]) -> usize {
-        buf[..4].copy_from_slice(&v.to_be_bytes());
-        4
-    }
 }
 
 /// A `with` module that writes less than it claims: the claimed bytes are
