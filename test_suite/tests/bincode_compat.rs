@@ -27,21 +27,18 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use marshal::{DecodeErrorKind, Marshal, Reader, Unmarshal};
+use marshal_test_suite::fixtures::be_u32;
+use marshal_test_suite::properties;
+use marshal_test_suite::strategies::{
+    Tuple12, arb_duration, arb_ip_addr, arb_ipv6, arb_multibyte_string, arb_socket_addr,
+    arb_socket_v6, arb_tuple12, arb_wrapped_deque, config,
+};
 use proptest::collection::{btree_map, btree_set, hash_map, hash_set, vec};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use proptest_derive::Arbitrary;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize, Serializer};
-
-/// 256 cases per type, no regression files written on failure.
-fn config() -> ProptestConfig {
-    ProptestConfig {
-        cases: 256,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
 
 /// Encodes `value` with both encoders and compares the bytes, and checks
 /// that `encoded_len` agrees with bincode's length.
@@ -56,11 +53,6 @@ fn check<T: Marshal + Serialize + ?Sized>(value: &T) -> Result<(), TestCaseError
 // ---------------------------------------------------------------------------
 // Strategies.
 
-/// Strings with plenty of multibyte characters (2, 3 and 4 bytes in UTF-8).
-fn arb_multibyte_string() -> impl Strategy<Value = String> + Clone {
-    "[a-zA-Z0-9 éßøΩж€中文😀🦀\u{10FFFF}]{0,24}"
-}
-
 /// Any Unicode scalar value, uniformly over the code-point range.
 fn arb_any_scalar() -> impl Strategy<Value = char> {
     (0u32..=0x10_FFFF).prop_filter_map("surrogate", char::from_u32)
@@ -69,52 +61,6 @@ fn arb_any_scalar() -> impl Strategy<Value = char> {
 /// Characters outside ASCII: 2 to 4 UTF-8 bytes each.
 fn arb_multibyte_char() -> impl Strategy<Value = char> {
     (0x80u32..=0x10_FFFF).prop_filter_map("surrogate", char::from_u32)
-}
-
-/// A deque built with `push_front` on a small buffer, so that its contents
-/// usually wrap around and `as_slices` returns two non-empty halves.
-fn wrapped_deque<T: Debug + Clone>(
-    elem: impl Strategy<Value = T> + Clone,
-) -> impl Strategy<Value = VecDeque<T>> {
-    (vec(elem.clone(), 0..24), vec(elem, 0..24)).prop_map(|(front, back)| {
-        let mut d = VecDeque::with_capacity(4);
-        for x in back {
-            d.push_back(x);
-        }
-        for x in front {
-            d.push_front(x);
-        }
-        d
-    })
-}
-
-fn arb_ipv6() -> impl Strategy<Value = Ipv6Addr> {
-    any::<[u8; 16]>().prop_map(Ipv6Addr::from)
-}
-
-/// A V6 socket address with random flow info and scope id, which neither
-/// encoder writes.
-fn arb_socket_v6() -> impl Strategy<Value = SocketAddrV6> {
-    (arb_ipv6(), any::<u16>(), any::<u32>(), any::<u32>())
-        .prop_map(|(ip, port, flow, scope)| SocketAddrV6::new(ip, port, flow, scope))
-}
-
-fn arb_ip_addr() -> impl Strategy<Value = IpAddr> {
-    prop_oneof![
-        any::<Ipv4Addr>().prop_map(IpAddr::V4),
-        arb_ipv6().prop_map(IpAddr::V6),
-    ]
-}
-
-fn arb_socket_addr() -> impl Strategy<Value = SocketAddr> {
-    prop_oneof![
-        any::<SocketAddrV4>().prop_map(SocketAddr::V4),
-        arb_socket_v6().prop_map(SocketAddr::V6),
-    ]
-}
-
-fn arb_duration() -> impl Strategy<Value = Duration> {
-    (any::<u64>(), 0u32..1_000_000_000).prop_map(|(s, n)| Duration::new(s, n))
 }
 
 // ---------------------------------------------------------------------------
@@ -283,21 +229,6 @@ struct WithModule {
     after: String,
 }
 
-mod be_u32 {
-    pub(crate) fn encoded_len(_: &u32) -> usize {
-        4
-    }
-
-    pub(crate) fn write_to(v: &u32, buf: &mut [u8]) -> usize {
-        buf[..4].copy_from_slice(&v.to_be_bytes());
-        4
-    }
-
-    pub(crate) fn serialize<S: serde::Serializer>(v: &u32, s: S) -> Result<S::Ok, S::Error> {
-        serde::Serialize::serialize(&v.to_be_bytes(), s)
-    }
-}
-
 /// A recursive type: recursion through `Box`, `Option<Box<_>>` and `Vec`.
 #[derive(Debug, Clone, Marshal, Serialize)]
 enum Expr {
@@ -364,20 +295,6 @@ type Tuple10 = (
     f32,
     usize,
 );
-type Tuple12 = (
-    u8,
-    i16,
-    u32,
-    i64,
-    u128,
-    bool,
-    char,
-    String,
-    f32,
-    f64,
-    (),
-    Option<u8>,
-);
 type Tuple16 = (
     u8,
     i16,
@@ -400,101 +317,85 @@ type Tuple16 = (
 // ---------------------------------------------------------------------------
 // One test per type, all through `check`.
 
-macro_rules! compat {
-    ($($name:ident: $ty:ty = $strategy:expr;)*) => {
-        proptest! {
-            #![proptest_config(config())]
-            $(
-                #[test]
-                fn $name(value in $strategy) {
-                    let value: $ty = value;
-                    check(&value)?;
-                }
-            )*
-        }
-    };
-}
-
-compat! {
+properties! {
+    check = |value| check(value);
     // Integers of every width.
-    int_u8: u8 = any::<u8>();
-    int_u16: u16 = any::<u16>();
-    int_u32: u32 = any::<u32>();
-    int_u64: u64 = any::<u64>();
-    int_u128: u128 = any::<u128>();
-    int_i8: i8 = any::<i8>();
-    int_i16: i16 = any::<i16>();
-    int_i32: i32 = any::<i32>();
-    int_i64: i64 = any::<i64>();
-    int_i128: i128 = any::<i128>();
-    int_usize: usize = any::<usize>();
-    int_isize: isize = any::<isize>();
+    int_u8: u8;
+    int_u16: u16;
+    int_u32: u32;
+    int_u64: u64;
+    int_u128: u128;
+    int_i8: i8;
+    int_i16: i16;
+    int_i32: i32;
+    int_i64: i64;
+    int_i128: i128;
+    int_usize: usize;
+    int_isize: isize;
 
     // Floats: the "interesting" values and arbitrary bit patterns (all NaNs).
-    float_f32: f32 = any::<f32>();
-    float_f64: f64 = any::<f64>();
+    float_f32: f32;
+    float_f64: f64;
     float_f32_bits: f32 = any::<u32>().prop_map(f32::from_bits);
     float_f64_bits: f64 = any::<u64>().prop_map(f64::from_bits);
 
-    bool_: bool = any::<bool>();
-    char_any: char = any::<char>();
+    bool_: bool;
+    char_any: char;
     char_scalar: char = arb_any_scalar();
     char_multibyte: char = arb_multibyte_char();
-    unit: () = any::<()>();
+    unit: ();
 
-    string_any: String = any::<String>();
+    string_any: String;
     string_multibyte: String = arb_multibyte_string();
     vec_char: Vec<char> = vec(arb_multibyte_char(), 0..16);
 
-    vec_u8: Vec<u8> = any::<Vec<u8>>();
-    vec_i8: Vec<i8> = any::<Vec<i8>>();
-    vec_bool: Vec<bool> = any::<Vec<bool>>();
-    vec_u32: Vec<u32> = any::<Vec<u32>>();
+    vec_u8: Vec<u8>;
+    vec_i8: Vec<i8>;
+    vec_bool: Vec<bool>;
+    vec_u32: Vec<u32>;
     vec_string: Vec<String> = vec(arb_multibyte_string(), 0..10);
-    vec_option_u16: Vec<Option<u16>> = any::<Vec<Option<u16>>>();
+    vec_option_u16: Vec<Option<u16>>;
     vec_vec_vec_u8: Vec<Vec<Vec<u8>>> = vec(vec(vec(any::<u8>(), 0..5), 0..5), 0..5);
     vec_unit: Vec<()> = vec(any::<()>(), 0..100);
 
-    deque_i32: VecDeque<i32> = wrapped_deque(any::<i32>());
-    deque_u8: VecDeque<u8> = wrapped_deque(any::<u8>());
-    deque_string: VecDeque<String> = wrapped_deque(arb_multibyte_string());
+    deque_i32: VecDeque<i32> = arb_wrapped_deque(any::<i32>());
+    deque_u8: VecDeque<u8> = arb_wrapped_deque(any::<u8>());
+    deque_string: VecDeque<String> = arb_wrapped_deque(arb_multibyte_string());
 
-    array_u8_0: [u8; 0] = any::<[u8; 0]>();
+    array_u8_0: [u8; 0];
     array_string_0: [String; 0] = Just([]);
-    array_u16_3: [u16; 3] = any::<[u16; 3]>();
-    array_u8_32: [u8; 32] = any::<[u8; 32]>();
-    array_option_bool_32: [Option<bool>; 32] = any::<[Option<bool>; 32]>();
-    array_char_5: [char; 5] = any::<[char; 5]>();
+    array_u16_3: [u16; 3];
+    array_u8_32: [u8; 32];
+    array_option_bool_32: [Option<bool>; 32];
+    array_char_5: [char; 5];
     array_string_4: [String; 4] = [
         arb_multibyte_string(),
         arb_multibyte_string(),
         arb_multibyte_string(),
         arb_multibyte_string(),
     ];
-    array_array_i16: [[i16; 2]; 3] = any::<[[i16; 2]; 3]>();
+    array_array_i16: [[i16; 2]; 3];
 
-    tuple_1: (u8,) = any::<(u8,)>();
-    tuple_2: (u8, String) = any::<(u8, String)>();
-    tuple_3: (i64, bool, char) = any::<(i64, bool, char)>();
-    tuple_4: (u16, Option<u8>, Vec<i8>, ()) = any::<(u16, Option<u8>, Vec<i8>, ())>();
-    tuple_5: (f32, f64, u128, i128, isize) = any::<(f32, f64, u128, i128, isize)>();
-    tuple_6: (u8, u8, u16, u32, String, bool) = any::<(u8, u8, u16, u32, String, bool)>();
+    tuple_1: (u8,);
+    tuple_2: (u8, String);
+    tuple_3: (i64, bool, char);
+    tuple_4: (u16, Option<u8>, Vec<i8>, ());
+    tuple_5: (f32, f64, u128, i128, isize);
+    tuple_6: (u8, u8, u16, u32, String, bool);
     tuple_8: (u8, i8, u16, i16, u32, i32, u64, i64) =
         any::<(u8, i8, u16, i16, u32, i32, u64, i64)>();
-    tuple_10: Tuple10 = any::<Tuple10>();
-    tuple_12: Tuple12 =
-        (any::<(u8, i16, u32, i64, u128, bool)>(), any::<(char, String, f32, f64, (), Option<u8>)>())
-            .prop_map(|(a, b)| (a.0, a.1, a.2, a.3, a.4, a.5, b.0, b.1, b.2, b.3, b.4, b.5));
-    option_u8: Option<u8> = any::<Option<u8>>();
-    option_unit: Option<()> = any::<Option<()>>();
-    option_option_u32: Option<Option<u32>> = any::<Option<Option<u32>>>();
-    option_option_string: Option<Option<String>> = any::<Option<Option<String>>>();
-    option_vec_option_char: Option<Vec<Option<char>>> = any::<Option<Vec<Option<char>>>>();
+    tuple_10: Tuple10;
+    tuple_12: Tuple12 = arb_tuple12();
+    option_u8: Option<u8>;
+    option_unit: Option<()>;
+    option_option_u32: Option<Option<u32>>;
+    option_option_string: Option<Option<String>>;
+    option_vec_option_char: Option<Vec<Option<char>>>;
 
-    box_u32: Box<u32> = any::<Box<u32>>();
+    box_u32: Box<u32>;
     box_str: Box<str> = arb_multibyte_string().prop_map(String::into_boxed_str);
     box_slice_u16: Box<[u16]> = any::<Vec<u16>>().prop_map(Vec::into_boxed_slice);
-    box_option_box_string: Box<Option<Box<String>>> = any::<Box<Option<Box<String>>>>();
+    box_option_box_string: Box<Option<Box<String>>>;
     rc_string: Rc<String> = any::<String>().prop_map(Rc::new);
     rc_str: Rc<str> = arb_multibyte_string().prop_map(Rc::from);
     arc_vec_u8: Arc<Vec<u8>> = any::<Vec<u8>>().prop_map(Arc::new);
@@ -502,34 +403,34 @@ compat! {
     cow_str_owned: Cow<'static, str> = arb_multibyte_string().prop_map(Cow::Owned);
     cow_slice_owned: Cow<'static, [u8]> = any::<Vec<u8>>().prop_map(Cow::Owned);
 
-    btree_map_u8_u64: BTreeMap<u8, u64> = any::<BTreeMap<u8, u64>>();
+    btree_map_u8_u64: BTreeMap<u8, u64>;
     btree_map_string_vec: BTreeMap<String, Vec<u8>> =
         btree_map(arb_multibyte_string(), any::<Vec<u8>>(), 0..8);
     btree_map_tuple_key: BTreeMap<(i8, char), Option<String>> =
         btree_map(any::<(i8, char)>(), any::<Option<String>>(), 0..8);
-    btree_set_i16: BTreeSet<i16> = any::<BTreeSet<i16>>();
+    btree_set_i16: BTreeSet<i16>;
     btree_set_string: BTreeSet<String> = btree_set(arb_multibyte_string(), 0..16);
     hash_map_u16_string: HashMap<u16, String> = hash_map(any::<u16>(), arb_multibyte_string(), 0..16);
     hash_map_string_option_i8: HashMap<String, Option<i8>> =
         hash_map(arb_multibyte_string(), any::<Option<i8>>(), 0..16);
-    hash_map_u64_u32: HashMap<u64, u32> = any::<HashMap<u64, u32>>();
-    hash_set_u32: HashSet<u32> = any::<HashSet<u32>>();
+    hash_map_u64_u32: HashMap<u64, u32>;
+    hash_set_u32: HashSet<u32>;
     hash_set_string: HashSet<String> = hash_set(arb_multibyte_string(), 0..16);
-    hash_set_char: HashSet<char> = any::<HashSet<char>>();
+    hash_set_char: HashSet<char>;
 
-    nonzero_u8: NonZeroU8 = any::<NonZeroU8>();
-    nonzero_u16: NonZeroU16 = any::<NonZeroU16>();
-    nonzero_u32: NonZeroU32 = any::<NonZeroU32>();
-    nonzero_u64: NonZeroU64 = any::<NonZeroU64>();
-    nonzero_u128: NonZeroU128 = any::<NonZeroU128>();
-    nonzero_usize: NonZeroUsize = any::<NonZeroUsize>();
-    nonzero_i8: NonZeroI8 = any::<NonZeroI8>();
-    nonzero_i16: NonZeroI16 = any::<NonZeroI16>();
-    nonzero_i32: NonZeroI32 = any::<NonZeroI32>();
-    nonzero_i64: NonZeroI64 = any::<NonZeroI64>();
-    nonzero_i128: NonZeroI128 = any::<NonZeroI128>();
-    nonzero_isize: NonZeroIsize = any::<NonZeroIsize>();
-    vec_option_nonzero_u32: Vec<Option<NonZeroU32>> = any::<Vec<Option<NonZeroU32>>>();
+    nonzero_u8: NonZeroU8;
+    nonzero_u16: NonZeroU16;
+    nonzero_u32: NonZeroU32;
+    nonzero_u64: NonZeroU64;
+    nonzero_u128: NonZeroU128;
+    nonzero_usize: NonZeroUsize;
+    nonzero_i8: NonZeroI8;
+    nonzero_i16: NonZeroI16;
+    nonzero_i32: NonZeroI32;
+    nonzero_i64: NonZeroI64;
+    nonzero_i128: NonZeroI128;
+    nonzero_isize: NonZeroIsize;
+    vec_option_nonzero_u32: Vec<Option<NonZeroU32>>;
 
     wrapping_u16: Wrapping<u16> = any::<u16>().prop_map(Wrapping);
     wrapping_i64: Wrapping<i64> = any::<i64>().prop_map(Wrapping);
@@ -539,36 +440,36 @@ compat! {
         any::<(u8, u8)>().prop_map(|(a, b)| (a, PhantomData, b));
 
     duration: Duration = arb_duration();
-    duration_arbitrary: Duration = any::<Duration>();
+    duration_arbitrary: Duration;
 
-    ipv4_addr: Ipv4Addr = any::<Ipv4Addr>();
+    ipv4_addr: Ipv4Addr;
     ipv6_addr: Ipv6Addr = arb_ipv6();
     ip_addr_: IpAddr = arb_ip_addr();
-    socket_addr_v4: SocketAddrV4 = any::<SocketAddrV4>();
+    socket_addr_v4: SocketAddrV4;
     socket_addr_v6: SocketAddrV6 = arb_socket_v6();
     socket_addr: SocketAddr = arb_socket_addr();
     vec_socket_addr: Vec<SocketAddr> = vec(arb_socket_addr(), 0..8);
 
-    derived_named: Named = any::<Named>();
-    derived_tuple: Tuple = any::<Tuple>();
-    derived_newtype: Newtype = any::<Newtype>();
-    derived_unit: Unit = any::<Unit>();
-    derived_empty_braced: EmptyBraced = any::<EmptyBraced>();
+    derived_named: Named;
+    derived_tuple: Tuple;
+    derived_newtype: Newtype;
+    derived_unit: Unit;
+    derived_empty_braced: EmptyBraced;
     derived_generic_u8_string: Generic<u8, String> =
         arb_generic(any::<u8>(), arb_multibyte_string());
     derived_generic_nested: Generic<Option<Named>, Tuple> =
         arb_generic(any::<Option<Named>>(), any::<Tuple>());
-    derived_enum_shape: Shape = any::<Shape>();
-    derived_enum_unit_only: Color = any::<Color>();
-    derived_enum_nested: Outer = any::<Outer>();
-    derived_scene: Scene = any::<Scene>();
+    derived_enum_shape: Shape;
+    derived_enum_unit_only: Color;
+    derived_enum_nested: Outer;
+    derived_scene: Scene;
     derived_vec_enum: Vec<Shape> = vec(any::<Shape>(), 0..10);
-    derived_option_enum: Option<Shape> = any::<Option<Shape>>();
+    derived_option_enum: Option<Shape>;
     derived_btree_map_enum: BTreeMap<String, Color> = btree_map(arb_multibyte_string(), any::<Color>(), 0..16);
-    derived_with_skip: WithSkip = any::<WithSkip>();
-    derived_enum_with_skip: EnumWithSkip = any::<EnumWithSkip>();
-    derived_with_module: WithModule = any::<WithModule>();
-    derived_explicit_index_tags: ExplicitIndexTags = any::<ExplicitIndexTags>();
+    derived_with_skip: WithSkip;
+    derived_enum_with_skip: EnumWithSkip;
+    derived_with_module: WithModule;
+    derived_explicit_index_tags: ExplicitIndexTags;
     derived_recursive: Expr = arb_expr();
     derived_box_rc_arc: (Box<Shape>, Rc<Named>, Arc<Color>) =
         any::<(Shape, Named, Color)>().prop_map(|(s, n, c)| (Box::new(s), Rc::new(n), Arc::new(c)));
@@ -739,11 +640,44 @@ where
     Ok(())
 }
 
+/// [`agree`] on damaged bytes of a `T`.
+fn agree_on<T>(damaged: &Damaged<T>) -> Result<(), TestCaseError>
+where
+    T: for<'de> Unmarshal<'de> + DeserializeOwned + PartialEq + Debug,
+{
+    agree::<T>(&damaged.bytes)
+}
+
+/// The encoding of a `T`, damaged (see [`damaged`]), to be decoded as a
+/// `T`.
+struct Damaged<T> {
+    bytes: Vec<u8>,
+    of: PhantomData<fn() -> T>,
+}
+
+impl<T> Debug for Damaged<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:02x?}", self.bytes)
+    }
+}
+
+/// Damaged encodings of any `T`.
+impl<T: Arbitrary + Marshal + 'static> Arbitrary for Damaged<T> {
+    type Parameters = ();
+    type Strategy = BoxedStrategy<Self>;
+
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        damaged(any::<T>()).boxed()
+    }
+}
+
 /// The encoding of a value from `value`, damaged: up to two bytes
 /// overwritten, then cut short or followed by a few more bytes, so decoding
 /// meets bad tags, bad lengths, bad UTF-8 and short input as often as good
 /// values.
-fn damaged<T: Marshal + Debug>(value: impl Strategy<Value = T>) -> impl Strategy<Value = Vec<u8>> {
+fn damaged<T: Marshal + Debug>(
+    value: impl Strategy<Value = T>,
+) -> impl Strategy<Value = Damaged<T>> {
     use proptest::sample::Index;
     (
         value,
@@ -763,7 +697,10 @@ fn damaged<T: Marshal + Debug>(value: impl Strategy<Value = T>) -> impl Strategy
                 Some(cut) => bytes.truncate(cut.index(bytes.len() + 1)),
                 None => bytes.extend(tail),
             }
-            bytes
+            Damaged {
+                bytes,
+                of: PhantomData,
+            }
         })
 }
 
@@ -788,50 +725,37 @@ struct Envelope {
     retries: [NonZeroI8; 2],
 }
 
-/// Damaged encodings of each type decode alike with both: every check of
-/// marshal's reader (bools, chars, option and enum tags, UTF-8, zero for
-/// `NonZero`, lengths, short input) rejects what bincode rejects and nothing
-/// else.
-macro_rules! decode_agrees {
-    ($($name:ident: $ty:ty = $strategy:expr;)*) => {
-        proptest! {
-            #![proptest_config(config())]
-            $(
-                #[test]
-                fn $name(bytes in damaged::<$ty>($strategy)) {
-                    agree::<$ty>(&bytes)?;
-                }
-            )*
-        }
-    };
-}
-
-decode_agrees! {
-    decode_bool: bool = any::<bool>();
-    decode_char: char = any::<char>();
-    decode_option_u8: Option<u8> = any::<Option<u8>>();
-    decode_option_option_bool: Option<Option<bool>> = any::<Option<Option<bool>>>();
-    decode_u128_i128: (u128, i128) = any::<(u128, i128)>();
-    decode_usize_isize: (usize, isize) = any::<(usize, isize)>();
-    decode_nonzero: (NonZeroU32, NonZeroI64, NonZeroU8) = any::<(NonZeroU32, NonZeroI64, NonZeroU8)>();
-    decode_string: String = arb_multibyte_string();
-    decode_box_str: Box<str> = arb_multibyte_string().prop_map(String::into_boxed_str);
-    decode_vec_char: Vec<char> = vec(arb_multibyte_char(), 0..8);
-    decode_vec_option_bool: Vec<Option<bool>> = any::<Vec<Option<bool>>>();
-    decode_vec_string: Vec<String> = vec(arb_multibyte_string(), 0..4);
-    decode_vec_u8: Vec<u8> = any::<Vec<u8>>();
-    decode_deque_u16: VecDeque<u16> = wrapped_deque(any::<u16>());
-    decode_array_char: [char; 3] = any::<[char; 3]>();
-    decode_tuple: (u8, char, bool, Option<u16>) = any::<(u8, char, bool, Option<u16>)>();
-    decode_btree_map: BTreeMap<u8, String> = btree_map(any::<u8>(), arb_multibyte_string(), 0..4);
-    decode_btree_set: BTreeSet<char> = btree_set(any::<char>(), 0..6);
-    decode_hash_map: HashMap<u16, bool> = hash_map(any::<u16>(), any::<bool>(), 0..6);
-    decode_ip_addr: IpAddr = arb_ip_addr();
-    decode_socket_addr: SocketAddr = arb_socket_addr();
-    decode_wrapping: (Wrapping<u16>, Saturating<i32>) =
-        any::<(u16, i32)>().prop_map(|(a, b)| (Wrapping(a), Saturating(b)));
-    decode_derived_enum: Event = any::<Event>();
-    decode_derived_struct: Envelope = any::<Envelope>();
+// Damaged encodings of each type decode alike with both: every check of
+// marshal's reader (bools, chars, option and enum tags, UTF-8, zero for
+// `NonZero`, lengths, short input) rejects what bincode rejects and nothing
+// else.
+properties! {
+    check = |bytes| agree_on(bytes);
+    decode_bool: Damaged<bool>;
+    decode_char: Damaged<char>;
+    decode_option_u8: Damaged<Option<u8>>;
+    decode_option_option_bool: Damaged<Option<Option<bool>>>;
+    decode_u128_i128: Damaged<(u128, i128)>;
+    decode_usize_isize: Damaged<(usize, isize)>;
+    decode_nonzero: Damaged<(NonZeroU32, NonZeroI64, NonZeroU8)>;
+    decode_string: Damaged<String> = damaged(arb_multibyte_string());
+    decode_box_str: Damaged<Box<str>> = damaged(arb_multibyte_string().prop_map(String::into_boxed_str));
+    decode_vec_char: Damaged<Vec<char>> = damaged(vec(arb_multibyte_char(), 0..8));
+    decode_vec_option_bool: Damaged<Vec<Option<bool>>>;
+    decode_vec_string: Damaged<Vec<String>> = damaged(vec(arb_multibyte_string(), 0..4));
+    decode_vec_u8: Damaged<Vec<u8>>;
+    decode_deque_u16: Damaged<VecDeque<u16>> = damaged(arb_wrapped_deque(any::<u16>()));
+    decode_array_char: Damaged<[char; 3]>;
+    decode_tuple: Damaged<(u8, char, bool, Option<u16>)>;
+    decode_btree_map: Damaged<BTreeMap<u8, String>> = damaged(btree_map(any::<u8>(), arb_multibyte_string(), 0..4));
+    decode_btree_set: Damaged<BTreeSet<char>> = damaged(btree_set(any::<char>(), 0..6));
+    decode_hash_map: Damaged<HashMap<u16, bool>> = damaged(hash_map(any::<u16>(), any::<bool>(), 0..6));
+    decode_ip_addr: Damaged<IpAddr> = damaged(arb_ip_addr());
+    decode_socket_addr: Damaged<SocketAddr> = damaged(arb_socket_addr());
+    decode_wrapping: Damaged<(Wrapping<u16>, Saturating<i32>)> =
+        damaged(any::<(u16, i32)>().prop_map(|(a, b)| (Wrapping(a), Saturating(b))));
+    decode_derived_enum: Damaged<Event>;
+    decode_derived_struct: Damaged<Envelope>;
 }
 
 /// String bytes built from the bytes UTF-8 validation turns on: ASCII,

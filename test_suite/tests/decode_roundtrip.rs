@@ -28,21 +28,17 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use marshal::{DecodeError, DecodeErrorKind, Marshal, Unmarshal};
+use marshal_test_suite::fixtures::{NotMarshal, Rgb, be_u32, rgb_hex};
+use marshal_test_suite::properties;
+use marshal_test_suite::strategies::{
+    arb_duration, arb_f32_bits, arb_f64_bits, arb_multibyte_string, arb_socket_addr_zeroed,
+    arb_socket_v6_zeroed, arb_wrapped_deque, config,
+};
 use proptest::collection::{btree_map, vec};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use proptest_derive::Arbitrary;
 use serde::Serialize;
-
-/// 256 cases per type (2 under Miri), no regression files written on
-/// failure.
-fn config() -> ProptestConfig {
-    ProptestConfig {
-        cases: if cfg!(miri) { 2 } else { 256 },
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
 
 // ---------------------------------------------------------------------------
 // Checks.
@@ -201,55 +197,7 @@ fn same_f64(a: &f64, b: &f64) -> bool {
 }
 
 // ---------------------------------------------------------------------------
-// Strategies.
-
-/// Every `f32` bit pattern: all NaN payloads, subnormals, both zeros.
-fn any_f32_bits() -> impl Strategy<Value = f32> {
-    prop_oneof![any::<f32>(), any::<u32>().prop_map(f32::from_bits)]
-}
-
-/// Every `f64` bit pattern.
-fn any_f64_bits() -> impl Strategy<Value = f64> {
-    prop_oneof![any::<f64>(), any::<u64>().prop_map(f64::from_bits)]
-}
-
-/// Strings with plenty of 2, 3 and 4 byte characters.
-fn multibyte_string() -> impl Strategy<Value = String> {
-    "[a-z0-9 éßøΩж€中文😀🦀\u{10FFFF}\u{0}]{0,24}"
-}
-
-fn duration() -> impl Strategy<Value = Duration> {
-    prop_oneof![
-        (any::<u64>(), 0u32..1_000_000_000).prop_map(|(s, n)| Duration::new(s, n)),
-        Just(Duration::MAX),
-        Just(Duration::ZERO),
-    ]
-}
-
-/// Flow info and scope id are not encoded, so they decode as 0.
-fn socket_v6_zeroed() -> impl Strategy<Value = SocketAddrV6> {
-    (any::<Ipv6Addr>(), any::<u16>()).prop_map(|(ip, port)| SocketAddrV6::new(ip, port, 0, 0))
-}
-
-fn socket_zeroed() -> impl Strategy<Value = SocketAddr> {
-    prop_oneof![
-        any::<SocketAddrV4>().prop_map(SocketAddr::V4),
-        socket_v6_zeroed().prop_map(SocketAddr::V6),
-    ]
-}
-
-/// A `VecDeque` whose contents wrap around its buffer, so `as_slices`
-/// returns two non-empty halves.
-fn wrapped_deque() -> impl Strategy<Value = VecDeque<u32>> {
-    (vec(any::<u32>(), 0..16), vec(any::<u32>(), 0..16)).prop_map(|(back, front)| {
-        let mut d = VecDeque::with_capacity(back.len() + front.len());
-        d.extend(back);
-        for x in front {
-            d.push_front(x);
-        }
-        d
-    })
-}
+// Tuples longer than std implements `Debug` and `PartialEq` for.
 
 /// Halves of a 16-tuple: std implements `Debug` and `PartialEq` only up to
 /// 12 elements, so 13- and 16-tuples are generated and compared in parts.
@@ -421,10 +369,6 @@ impl Serialize for Medium {
     }
 }
 
-/// Not encodable: only ever in skipped fields.
-#[derive(Debug, Default, PartialEq, Clone, Arbitrary)]
-struct NotMarshal(u8);
-
 #[derive(Marshal, Unmarshal, Debug, PartialEq, Clone, Arbitrary)]
 struct Skipping {
     a: u32,
@@ -517,73 +461,6 @@ enum BorrowedEnum<'a> {
     Nothing,
 }
 
-/// A type from "another crate": no `Marshal`, encoded through `rgb_hex`.
-#[derive(Debug, PartialEq, Clone, Copy, Arbitrary)]
-struct Rgb {
-    r: u8,
-    g: u8,
-    b: u8,
-}
-
-/// A `u32`, big-endian.
-mod be_u32 {
-    use marshal::{DecodeError, Reader};
-
-    pub(crate) fn encoded_len(_: &u32) -> usize {
-        4
-    }
-
-    pub(crate) fn write_to(value: &u32, buf: &mut [u8]) -> usize {
-        buf[..4].copy_from_slice(&value.to_be_bytes());
-        4
-    }
-
-    pub(crate) fn read_from(buf: &[u8]) -> Result<(u32, usize), DecodeError> {
-        let mut r = Reader::new(buf);
-        Ok((u32::from_be_bytes(r.take_array()?), 4))
-    }
-}
-
-/// An [`Rgb`] as the string `#rrggbb`.
-mod rgb_hex {
-    use marshal::{DecodeError, Unmarshal};
-
-    use crate::Rgb;
-
-    pub(crate) fn encoded_len(_: &Rgb) -> usize {
-        8 + 7
-    }
-
-    pub(crate) fn write_to(rgb: &Rgb, buf: &mut [u8]) -> usize {
-        let text = format!("#{:02x}{:02x}{:02x}", rgb.r, rgb.g, rgb.b);
-        buf[..8].copy_from_slice(&7u64.to_le_bytes());
-        buf[8..15].copy_from_slice(text.as_bytes());
-        15
-    }
-
-    pub(crate) fn read_from(buf: &[u8]) -> Result<(Rgb, usize), DecodeError> {
-        let (text, used) = <&str>::read_from(buf)?;
-        let bytes = text.as_bytes();
-        if bytes.len() != 7 || bytes[0] != b'#' {
-            return Err(DecodeError::custom(&"expected #rrggbb", 0));
-        }
-        let channel = |i: usize| {
-            std::str::from_utf8(&bytes[i..i + 2])
-                .ok()
-                .and_then(|s| u8::from_str_radix(s, 16).ok())
-                .ok_or(DecodeError::custom(&"bad hex digit", 8 + i))
-        };
-        Ok((
-            Rgb {
-                r: channel(1)?,
-                g: channel(3)?,
-                b: channel(5)?,
-            },
-            used,
-        ))
-    }
-}
-
 /// A string with a `u16` length, borrowed from the input.
 mod short_str {
     use marshal::{DecodeError, Reader};
@@ -634,194 +511,163 @@ enum WithEnum {
 }
 
 // ---------------------------------------------------------------------------
-// Marshal to marshal: owned types from `any`.
+// Marshal to marshal: owned types, each through `roundtrip`.
 
-macro_rules! roundtrip_any {
-    ($($name:ident: $ty:ty),* $(,)?) => {
-        proptest! {
-            #![proptest_config(config())]
-            $(
-                #[test]
-                fn $name(value in any::<$ty>()) {
-                    roundtrip(&value)?;
-                }
-            )*
-        }
-    };
-}
-
-macro_rules! roundtrip_strategy {
-    ($($name:ident: $ty:ty = $strategy:expr),* $(,)?) => {
-        proptest! {
-            #![proptest_config(config())]
-            $(
-                #[test]
-                fn $name(value in $strategy) {
-                    let value: $ty = value;
-                    roundtrip(&value)?;
-                }
-            )*
-        }
-    };
-}
-
-roundtrip_any! {
-    rt_u8: u8,
-    rt_u16: u16,
-    rt_u32: u32,
-    rt_u64: u64,
-    rt_u128: u128,
-    rt_usize: usize,
-    rt_i8: i8,
-    rt_i16: i16,
-    rt_i32: i32,
-    rt_i64: i64,
-    rt_i128: i128,
-    rt_isize: isize,
-    rt_bool: bool,
-    rt_char: char,
-    rt_unit: (),
-    rt_string: String,
-    rt_vec_u8: Vec<u8>,
-    rt_vec_i8: Vec<i8>,
-    rt_vec_u32: Vec<u32>,
-    rt_vec_string: Vec<String>,
-    rt_vec_vec_u16: Vec<Vec<u16>>,
-    rt_vec_bool: Vec<bool>,
-    rt_vec_char: Vec<char>,
-    rt_vec_option_u64: Vec<Option<u64>>,
-    rt_vecdeque_i64: VecDeque<i64>,
-    rt_vecdeque_string: VecDeque<String>,
-    rt_array_u8_0: [u8; 0],
-    rt_array_u8_1: [u8; 1],
-    rt_array_u8_32: [u8; 32],
-    rt_array_u8_100: [u8; 100],
-    rt_array_i8_64: [i8; 64],
-    rt_array_u32_0: [u32; 0],
-    rt_array_u32_7: [u32; 7],
-    rt_array_u64_100: [u64; 100],
-    rt_array_string_0: [String; 0],
-    rt_array_string_4: [String; 4],
-    rt_array_option_100: [Option<u16>; 100],
-    rt_array_nested: [[u8; 3]; 4],
-    rt_array_char: [char; 8],
-    rt_array_bool_33: [bool; 33],
-    rt_array_unit: [(); 5],
-    rt_tuple1: (u8,),
-    rt_tuple2: (u16, String),
-    rt_tuple3: (bool, char, i64),
-    rt_tuple4: (u8, Vec<u8>, Option<bool>, i128),
-    rt_tuple5: (u8, u16, u32, u64, u128),
-    rt_tuple6: (i8, i16, i32, i64, i128, isize),
-    rt_tuple7: (String, char, bool, u8, (), Option<String>, u32),
-    rt_tuple8: (u8, u8, u8, u8, u8, u8, u8, String),
-    rt_tuple9: (u8, u16, u8, u16, u8, u16, u8, u16, char),
-    rt_tuple10: (bool, bool, bool, bool, bool, bool, bool, bool, bool, Vec<u8>),
-    rt_tuple_nested: ((u8, (u16, (u32, String))), Option<(bool, char)>),
-    rt_option_u32: Option<u32>,
-    rt_option_string: Option<String>,
-    rt_option_unit: Option<()>,
-    rt_option_option_u8: Option<Option<u8>>,
-    rt_option_option_option_string: Option<Option<Option<String>>>,
-    rt_option_vec: Option<Vec<Option<i16>>>,
-    rt_box_u64: Box<u64>,
-    rt_box_string: Box<String>,
-    rt_box_slice_u16: Box<[u16]>,
-    rt_box_slice_string: Box<[String]>,
-    rt_box_slice_u8: Box<[u8]>,
-    rt_rc_u32: Rc<u32>,
-    rt_rc_vec: Rc<Vec<String>>,
-    rt_rc_slice_u8: Rc<[u8]>,
-    rt_arc_string: Arc<String>,
-    rt_arc_slice_u32: Arc<[u32]>,
-    rt_arc_slice_option: Arc<[Option<char>]>,
-    rt_btreemap_u32_string: BTreeMap<u32, String>,
-    rt_btreemap_string_vec: BTreeMap<String, Vec<u8>>,
-    rt_btreeset_i16: BTreeSet<i16>,
-    rt_btreeset_string: BTreeSet<String>,
-    rt_hashmap_u64_option: HashMap<u64, Option<bool>>,
-    rt_hashmap_string_u8: HashMap<String, u8>,
-    rt_hashset_u32: HashSet<u32>,
-    rt_hashset_string: HashSet<String>,
-    rt_nonzero_u8: NonZeroU8,
-    rt_nonzero_u16: NonZeroU16,
-    rt_nonzero_u32: NonZeroU32,
-    rt_nonzero_u64: NonZeroU64,
-    rt_nonzero_u128: NonZeroU128,
-    rt_nonzero_usize: NonZeroUsize,
-    rt_nonzero_i8: NonZeroI8,
-    rt_nonzero_i16: NonZeroI16,
-    rt_nonzero_i32: NonZeroI32,
-    rt_nonzero_i64: NonZeroI64,
-    rt_nonzero_i128: NonZeroI128,
-    rt_nonzero_isize: NonZeroIsize,
-    rt_vec_nonzero: Vec<Option<NonZeroU32>>,
-    rt_wrapping_u32: Wrapping<u32>,
-    rt_wrapping_i64: Wrapping<i64>,
-    rt_saturating_u16: Saturating<u16>,
-    rt_saturating_i8: Saturating<i8>,
-    rt_phantom: PhantomData<String>,
-    rt_phantom_tuple: (u8, PhantomData<Vec<u8>>, u8),
-    rt_ipv4: Ipv4Addr,
-    rt_ipv6: Ipv6Addr,
-    rt_ipaddr: IpAddr,
-    rt_socket_v4: SocketAddrV4,
-    rt_vec_ipaddr: Vec<IpAddr>,
-    rt_named: Named,
-    rt_pair: Pair,
-    rt_unit_struct: Unit,
-    rt_braces: Braces,
-    rt_parens: Parens,
-    rt_shape: Shape,
-    rt_vec_shape: Vec<Shape>,
-    rt_nested: Nested,
-    rt_tagged: Tagged,
-    rt_small: Small,
-    rt_medium: Medium,
-    rt_wide: Wide,
-    rt_vec_tagged_enums: Vec<(Tagged, Small, Medium)>,
-    rt_either: Either<u8, String>,
-    rt_with_enum: WithEnum,
-    rt_vec_with_enum: Vec<WithEnum>,
-}
-
-roundtrip_strategy! {
+properties! {
+    check = |value| roundtrip(value);
+    rt_u8: u8;
+    rt_u16: u16;
+    rt_u32: u32;
+    rt_u64: u64;
+    rt_u128: u128;
+    rt_usize: usize;
+    rt_i8: i8;
+    rt_i16: i16;
+    rt_i32: i32;
+    rt_i64: i64;
+    rt_i128: i128;
+    rt_isize: isize;
+    rt_bool: bool;
+    rt_char: char;
+    rt_unit: ();
+    rt_string: String;
+    rt_vec_u8: Vec<u8>;
+    rt_vec_i8: Vec<i8>;
+    rt_vec_u32: Vec<u32>;
+    rt_vec_string: Vec<String>;
+    rt_vec_vec_u16: Vec<Vec<u16>>;
+    rt_vec_bool: Vec<bool>;
+    rt_vec_char: Vec<char>;
+    rt_vec_option_u64: Vec<Option<u64>>;
+    rt_vecdeque_i64: VecDeque<i64>;
+    rt_vecdeque_string: VecDeque<String>;
+    rt_array_u8_0: [u8; 0];
+    rt_array_u8_1: [u8; 1];
+    rt_array_u8_32: [u8; 32];
+    rt_array_u8_100: [u8; 100];
+    rt_array_i8_64: [i8; 64];
+    rt_array_u32_0: [u32; 0];
+    rt_array_u32_7: [u32; 7];
+    rt_array_u64_100: [u64; 100];
+    rt_array_string_0: [String; 0];
+    rt_array_string_4: [String; 4];
+    rt_array_option_100: [Option<u16>; 100];
+    rt_array_nested: [[u8; 3]; 4];
+    rt_array_char: [char; 8];
+    rt_array_bool_33: [bool; 33];
+    rt_array_unit: [(); 5];
+    rt_tuple1: (u8,);
+    rt_tuple2: (u16, String);
+    rt_tuple3: (bool, char, i64);
+    rt_tuple4: (u8, Vec<u8>, Option<bool>, i128);
+    rt_tuple5: (u8, u16, u32, u64, u128);
+    rt_tuple6: (i8, i16, i32, i64, i128, isize);
+    rt_tuple7: (String, char, bool, u8, (), Option<String>, u32);
+    rt_tuple8: (u8, u8, u8, u8, u8, u8, u8, String);
+    rt_tuple9: (u8, u16, u8, u16, u8, u16, u8, u16, char);
+    rt_tuple10: (bool, bool, bool, bool, bool, bool, bool, bool, bool, Vec<u8>);
+    rt_tuple_nested: ((u8, (u16, (u32, String))), Option<(bool, char)>);
+    rt_option_u32: Option<u32>;
+    rt_option_string: Option<String>;
+    rt_option_unit: Option<()>;
+    rt_option_option_u8: Option<Option<u8>>;
+    rt_option_option_option_string: Option<Option<Option<String>>>;
+    rt_option_vec: Option<Vec<Option<i16>>>;
+    rt_box_u64: Box<u64>;
+    rt_box_string: Box<String>;
+    rt_box_slice_u16: Box<[u16]>;
+    rt_box_slice_string: Box<[String]>;
+    rt_box_slice_u8: Box<[u8]>;
+    rt_rc_u32: Rc<u32>;
+    rt_rc_vec: Rc<Vec<String>>;
+    rt_rc_slice_u8: Rc<[u8]>;
+    rt_arc_string: Arc<String>;
+    rt_arc_slice_u32: Arc<[u32]>;
+    rt_arc_slice_option: Arc<[Option<char>]>;
+    rt_btreemap_u32_string: BTreeMap<u32, String>;
+    rt_btreemap_string_vec: BTreeMap<String, Vec<u8>>;
+    rt_btreeset_i16: BTreeSet<i16>;
+    rt_btreeset_string: BTreeSet<String>;
+    rt_hashmap_u64_option: HashMap<u64, Option<bool>>;
+    rt_hashmap_string_u8: HashMap<String, u8>;
+    rt_hashset_u32: HashSet<u32>;
+    rt_hashset_string: HashSet<String>;
+    rt_nonzero_u8: NonZeroU8;
+    rt_nonzero_u16: NonZeroU16;
+    rt_nonzero_u32: NonZeroU32;
+    rt_nonzero_u64: NonZeroU64;
+    rt_nonzero_u128: NonZeroU128;
+    rt_nonzero_usize: NonZeroUsize;
+    rt_nonzero_i8: NonZeroI8;
+    rt_nonzero_i16: NonZeroI16;
+    rt_nonzero_i32: NonZeroI32;
+    rt_nonzero_i64: NonZeroI64;
+    rt_nonzero_i128: NonZeroI128;
+    rt_nonzero_isize: NonZeroIsize;
+    rt_vec_nonzero: Vec<Option<NonZeroU32>>;
+    rt_wrapping_u32: Wrapping<u32>;
+    rt_wrapping_i64: Wrapping<i64>;
+    rt_saturating_u16: Saturating<u16>;
+    rt_saturating_i8: Saturating<i8>;
+    rt_phantom: PhantomData<String>;
+    rt_phantom_tuple: (u8, PhantomData<Vec<u8>>, u8);
+    rt_ipv4: Ipv4Addr;
+    rt_ipv6: Ipv6Addr;
+    rt_ipaddr: IpAddr;
+    rt_socket_v4: SocketAddrV4;
+    rt_vec_ipaddr: Vec<IpAddr>;
+    rt_named: Named;
+    rt_pair: Pair;
+    rt_unit_struct: Unit;
+    rt_braces: Braces;
+    rt_parens: Parens;
+    rt_shape: Shape;
+    rt_vec_shape: Vec<Shape>;
+    rt_nested: Nested;
+    rt_tagged: Tagged;
+    rt_small: Small;
+    rt_medium: Medium;
+    rt_wide: Wide;
+    rt_vec_tagged_enums: Vec<(Tagged, Small, Medium)>;
+    rt_either: Either<u8, String>;
+    rt_with_enum: WithEnum;
+    rt_vec_with_enum: Vec<WithEnum>;
     rt_tuple11: (u8, u8, u8, u8, u8, u8, u8, u8, u8, u8, String) =
         (any::<(u8, u8, u8, u8, u8, u8, u8, u8, u8, u8)>(), any::<String>())
-            .prop_map(|(a, s)| (a.0, a.1, a.2, a.3, a.4, a.5, a.6, a.7, a.8, a.9, s)),
+            .prop_map(|(a, s)| (a.0, a.1, a.2, a.3, a.4, a.5, a.6, a.7, a.8, a.9, s));
     rt_tuple12: (u8, u8, u8, u8, u8, u8, u8, u8, u8, u8, u64, char) =
         (any::<(u8, u8, u8, u8, u8, u8, u8, u8, u8, u8)>(), any::<(u64, char)>())
-            .prop_map(|(a, b)| (a.0, a.1, a.2, a.3, a.4, a.5, a.6, a.7, a.8, a.9, b.0, b.1)),
-    rt_multibyte_string: String = multibyte_string(),
-    rt_vec_multibyte: Vec<String> = vec(multibyte_string(), 0..8),
-    rt_box_str: Box<str> = multibyte_string().prop_map(Box::from),
-    rt_rc_str: Rc<str> = multibyte_string().prop_map(Rc::from),
-    rt_arc_str: Arc<str> = multibyte_string().prop_map(Arc::from),
-    rt_vecdeque_wrapped: VecDeque<u32> = wrapped_deque(),
+            .prop_map(|(a, b)| (a.0, a.1, a.2, a.3, a.4, a.5, a.6, a.7, a.8, a.9, b.0, b.1));
+    rt_multibyte_string: String = arb_multibyte_string();
+    rt_vec_multibyte: Vec<String> = vec(arb_multibyte_string(), 0..8);
+    rt_box_str: Box<str> = arb_multibyte_string().prop_map(Box::from);
+    rt_rc_str: Rc<str> = arb_multibyte_string().prop_map(Rc::from);
+    rt_arc_str: Arc<str> = arb_multibyte_string().prop_map(Arc::from);
+    rt_vecdeque_wrapped: VecDeque<u32> = arb_wrapped_deque(any::<u32>());
     rt_btreemap_nested: BTreeMap<i8, BTreeMap<char, Option<u16>>> =
-        btree_map(any::<i8>(), btree_map(any::<char>(), any::<Option<u16>>(), 0..8), 0..16),
+        btree_map(any::<i8>(), btree_map(any::<char>(), any::<Option<u16>>(), 0..8), 0..16);
     rt_either_nested: Either<Either<(), Shape>, Vec<Named>> = prop_oneof![
         any::<Either<(), Shape>>().prop_map(Either::Left),
         vec(any::<Named>(), 0..8).prop_map(Either::Right),
         (any::<Either<(), Shape>>(), vec(any::<Named>(), 0..8)).prop_map(|(l, r)| Either::Both { l, r }),
         Just(Either::Neither),
-    ],
-    rt_btreemap_large: BTreeMap<u16, u8> = btree_map(any::<u16>(), any::<u8>(), 0..300),
-    rt_duration: Duration = duration(),
-    rt_vec_duration: Vec<Duration> = vec(duration(), 0..8),
-    rt_socket_v6: SocketAddrV6 = socket_v6_zeroed(),
-    rt_socket: SocketAddr = socket_zeroed(),
-    rt_array_socket: [SocketAddr; 3] = [socket_zeroed(), socket_zeroed(), socket_zeroed()],
-    rt_vec_unit_empty: Vec<()> = Just(Vec::new()),
+    ];
+    rt_btreemap_large: BTreeMap<u16, u8> = btree_map(any::<u16>(), any::<u8>(), 0..300);
+    rt_duration: Duration = arb_duration();
+    rt_vec_duration: Vec<Duration> = vec(arb_duration(), 0..8);
+    rt_socket_v6: SocketAddrV6 = arb_socket_v6_zeroed();
+    rt_socket: SocketAddr = arb_socket_addr_zeroed();
+    rt_array_socket: [SocketAddr; 3] = [arb_socket_addr_zeroed(), arb_socket_addr_zeroed(), arb_socket_addr_zeroed()];
+    rt_vec_unit_empty: Vec<()> = Just(Vec::new());
     rt_gen_u16_3: Gen<u16, 3> = (any::<[u16; 3]>(), any::<Vec<u16>>(), any::<Option<u16>>())
-        .prop_map(|(arr, list, opt)| Gen { arr, list, opt }),
+        .prop_map(|(arr, list, opt)| Gen { arr, list, opt });
     rt_gen_string_0: Gen<String, 0> = (any::<Vec<String>>(), any::<Option<String>>())
-        .prop_map(|(list, opt)| Gen { arr: [], list, opt }),
+        .prop_map(|(list, opt)| Gen { arr: [], list, opt });
     rt_gen_u8_100: Gen<u8, 100> = (any::<[u8; 100]>(), any::<Vec<u8>>(), any::<Option<u8>>())
-        .prop_map(|(arr, list, opt)| Gen { arr, list, opt }),
+        .prop_map(|(arr, list, opt)| Gen { arr, list, opt });
     rt_gen_shape_2: Gen<Shape, 2> = (any::<[Shape; 2]>(), any::<Vec<Shape>>(), any::<Option<Shape>>())
-        .prop_map(|(arr, list, opt)| Gen { arr, list, opt }),
-    rt_marker: Marker<NotMarshal> = any::<u32>().prop_map(|id| Marker { id, _m: PhantomData }),
+        .prop_map(|(arr, list, opt)| Gen { arr, list, opt });
+    rt_marker: Marker<NotMarshal> = any::<u32>().prop_map(|id| Marker { id, _m: PhantomData });
 }
 
 // ---------------------------------------------------------------------------
@@ -875,39 +721,39 @@ proptest! {
     #![proptest_config(config())]
 
     #[test]
-    fn rt_f32(value in any_f32_bits()) {
+    fn rt_f32(value in arb_f32_bits()) {
         roundtrip_eq(&value, same_f32)?;
     }
 
     #[test]
-    fn rt_f64(value in any_f64_bits()) {
+    fn rt_f64(value in arb_f64_bits()) {
         roundtrip_eq(&value, same_f64)?;
     }
 
     #[test]
-    fn rt_vec_f32(value in vec(any_f32_bits(), 0..32)) {
+    fn rt_vec_f32(value in vec(arb_f32_bits(), 0..32)) {
         roundtrip_eq(&value, |a, b| a.len() == b.len() && a.iter().zip(b).all(|(x, y)| same_f32(x, y)))?;
     }
 
     #[test]
-    fn rt_array_f64(value in [any_f64_bits(), any_f64_bits(), any_f64_bits(), any_f64_bits()]) {
+    fn rt_array_f64(value in [arb_f64_bits(), arb_f64_bits(), arb_f64_bits(), arb_f64_bits()]) {
         roundtrip_eq(&value, |a, b| a.iter().zip(b).all(|(x, y)| same_f64(x, y)))?;
     }
 
     #[test]
-    fn rt_option_f64(value in proptest::option::of(any_f64_bits())) {
+    fn rt_option_f64(value in proptest::option::of(arb_f64_bits())) {
         roundtrip_eq(&value, |a, b| a.map(f64::to_bits) == b.map(f64::to_bits))?;
     }
 
     #[test]
-    fn rt_tuple_floats(value in (any_f32_bits(), any::<u8>(), any_f64_bits())) {
+    fn rt_tuple_floats(value in (arb_f32_bits(), any::<u8>(), arb_f64_bits())) {
         roundtrip_eq(&value, |a, b| {
             same_f32(&a.0, &b.0) && a.1 == b.1 && same_f64(&a.2, &b.2)
         })?;
     }
 
     #[test]
-    fn rt_wrapping_f64_in_box(value in any_f64_bits().prop_map(Box::new)) {
+    fn rt_wrapping_f64_in_box(value in arb_f64_bits().prop_map(Box::new)) {
         roundtrip_eq(&value, |a, b| same_f64(a, b))?;
     }
 }
@@ -954,7 +800,7 @@ proptest! {
     }
 
     #[test]
-    fn rt_str_multibyte(s in multibyte_string()) {
+    fn rt_str_multibyte(s in arb_multibyte_string()) {
         roundtrip_borrowed!(s.as_str(), &str, |bytes, d| {
             prop_assert!(borrows_from(bytes, d.as_bytes()));
         });
@@ -987,7 +833,7 @@ proptest! {
     }
 
     #[test]
-    fn rt_cow_str_is_borrowed(s in multibyte_string(), owned in any::<bool>()) {
+    fn rt_cow_str_is_borrowed(s in arb_multibyte_string(), owned in any::<bool>()) {
         let cow: Cow<'_, str> = if owned { Cow::Owned(s.clone()) } else { Cow::Borrowed(&s) };
         prop_assert_eq!(marshal::to_vec(&cow), marshal::to_vec(s.as_str()));
         roundtrip_borrowed!(cow, Cow<'_, str>, |bytes, d| {
@@ -1035,7 +881,7 @@ proptest! {
     }
 
     #[test]
-    fn rt_borrowed_collections(strs in vec(multibyte_string(), 0..8), opt in proptest::option::of(any::<String>())) {
+    fn rt_borrowed_collections(strs in vec(arb_multibyte_string(), 0..8), opt in proptest::option::of(any::<String>())) {
         let list: Vec<&str> = strs.iter().map(String::as_str).collect();
         let map: BTreeMap<&str, &[u8]> = strs.iter().map(|s| (s.as_str(), s.as_bytes())).collect();
         roundtrip_borrowed!(
@@ -1051,7 +897,7 @@ proptest! {
 
     #[test]
     fn rt_borrowing_struct(
-        name in multibyte_string(),
+        name in arb_multibyte_string(),
         data in any::<Vec<u8>>(),
         cow in any::<String>(),
         bytes_cow in any::<Vec<u8>>(),
@@ -1111,117 +957,86 @@ proptest! {
 // ---------------------------------------------------------------------------
 // Bincode to marshal.
 
-macro_rules! bincode_any {
-    ($($name:ident: $ty:ty),* $(,)?) => {
-        proptest! {
-            #![proptest_config(config())]
-            $(
-                #[test]
-                fn $name(value in any::<$ty>()) {
-                    from_bincode(&value)?;
-                }
-            )*
-        }
-    };
-}
-
-macro_rules! bincode_strategy {
-    ($($name:ident: $ty:ty = $strategy:expr),* $(,)?) => {
-        proptest! {
-            #![proptest_config(config())]
-            $(
-                #[test]
-                fn $name(value in $strategy) {
-                    let value: $ty = value;
-                    from_bincode(&value)?;
-                }
-            )*
-        }
-    };
-}
-
-bincode_any! {
-    bc_u8: u8,
-    bc_u16: u16,
-    bc_u32: u32,
-    bc_u64: u64,
-    bc_u128: u128,
-    bc_usize: usize,
-    bc_i8: i8,
-    bc_i16: i16,
-    bc_i32: i32,
-    bc_i64: i64,
-    bc_i128: i128,
-    bc_isize: isize,
-    bc_bool: bool,
-    bc_char: char,
-    bc_unit: (),
-    bc_string: String,
-    bc_vec_u8: Vec<u8>,
-    bc_vec_string: Vec<String>,
-    bc_vec_vec_i16: Vec<Vec<i16>>,
-    bc_vecdeque_u32: VecDeque<u32>,
-    bc_array_u8_32: [u8; 32],
-    bc_array_u16_5: [u16; 5],
-    bc_array_u64_0: [u64; 0],
-    bc_array_string_3: [String; 3],
-    bc_tuple3: (u8, String, bool),
-    bc_tuple10: (u8, u16, u32, u64, i8, i16, i32, i64, char, Option<bool>),
-    bc_option_u32: Option<u32>,
-    bc_option_option_string: Option<Option<String>>,
-    bc_box_u64: Box<u64>,
-    bc_box_slice_u16: Box<[u16]>,
-    bc_rc_string: Rc<String>,
-    bc_arc_slice_u8: Arc<[u8]>,
-    bc_btreemap: BTreeMap<String, u32>,
-    bc_btreeset: BTreeSet<i64>,
-    bc_hashmap: HashMap<u16, String>,
-    bc_hashset: HashSet<u32>,
-    bc_nonzero_u32: NonZeroU32,
-    bc_nonzero_i64: NonZeroI64,
-    bc_nonzero_u128: NonZeroU128,
-    bc_wrapping_u16: Wrapping<u16>,
-    bc_saturating_i32: Saturating<i32>,
-    bc_phantom: PhantomData<u64>,
-    bc_ipv4: Ipv4Addr,
-    bc_ipv6: Ipv6Addr,
-    bc_ipaddr: IpAddr,
-    bc_socket_v4: SocketAddrV4,
-    bc_named: Named,
-    bc_pair: Pair,
-    bc_unit_struct: Unit,
-    bc_braces: Braces,
-    bc_parens: Parens,
-    bc_shape: Shape,
-    bc_vec_shape: Vec<Shape>,
-    bc_nested: Nested,
-    bc_either: Either<u32, Vec<Pair>>,
-}
-
-bincode_strategy! {
-    bc_multibyte_string: String = multibyte_string(),
-    bc_box_str: Box<str> = multibyte_string().prop_map(Box::from),
-    bc_rc_str: Rc<str> = multibyte_string().prop_map(Rc::from),
-    bc_arc_str: Arc<str> = multibyte_string().prop_map(Arc::from),
-    bc_duration: Duration = duration(),
-    bc_wide: Wide = prop_oneof![Just(Wide::A), any::<u64>().prop_map(Wide::B)],
+properties! {
+    check = |value| from_bincode(value);
+    bc_u8: u8;
+    bc_u16: u16;
+    bc_u32: u32;
+    bc_u64: u64;
+    bc_u128: u128;
+    bc_usize: usize;
+    bc_i8: i8;
+    bc_i16: i16;
+    bc_i32: i32;
+    bc_i64: i64;
+    bc_i128: i128;
+    bc_isize: isize;
+    bc_bool: bool;
+    bc_char: char;
+    bc_unit: ();
+    bc_string: String;
+    bc_vec_u8: Vec<u8>;
+    bc_vec_string: Vec<String>;
+    bc_vec_vec_i16: Vec<Vec<i16>>;
+    bc_vecdeque_u32: VecDeque<u32>;
+    bc_array_u8_32: [u8; 32];
+    bc_array_u16_5: [u16; 5];
+    bc_array_u64_0: [u64; 0];
+    bc_array_string_3: [String; 3];
+    bc_tuple3: (u8, String, bool);
+    bc_tuple10: (u8, u16, u32, u64, i8, i16, i32, i64, char, Option<bool>);
+    bc_option_u32: Option<u32>;
+    bc_option_option_string: Option<Option<String>>;
+    bc_box_u64: Box<u64>;
+    bc_box_slice_u16: Box<[u16]>;
+    bc_rc_string: Rc<String>;
+    bc_arc_slice_u8: Arc<[u8]>;
+    bc_btreemap: BTreeMap<String, u32>;
+    bc_btreeset: BTreeSet<i64>;
+    bc_hashmap: HashMap<u16, String>;
+    bc_hashset: HashSet<u32>;
+    bc_nonzero_u32: NonZeroU32;
+    bc_nonzero_i64: NonZeroI64;
+    bc_nonzero_u128: NonZeroU128;
+    bc_wrapping_u16: Wrapping<u16>;
+    bc_saturating_i32: Saturating<i32>;
+    bc_phantom: PhantomData<u64>;
+    bc_ipv4: Ipv4Addr;
+    bc_ipv6: Ipv6Addr;
+    bc_ipaddr: IpAddr;
+    bc_socket_v4: SocketAddrV4;
+    bc_named: Named;
+    bc_pair: Pair;
+    bc_unit_struct: Unit;
+    bc_braces: Braces;
+    bc_parens: Parens;
+    bc_shape: Shape;
+    bc_vec_shape: Vec<Shape>;
+    bc_nested: Nested;
+    bc_either: Either<u32, Vec<Pair>>;
+    bc_multibyte_string: String = arb_multibyte_string();
+    bc_box_str: Box<str> = arb_multibyte_string().prop_map(Box::from);
+    bc_rc_str: Rc<str> = arb_multibyte_string().prop_map(Rc::from);
+    bc_arc_str: Arc<str> = arb_multibyte_string().prop_map(Arc::from);
+    bc_duration: Duration = arb_duration();
+    bc_wide: Wide = prop_oneof![Just(Wide::A), any::<u64>().prop_map(Wide::B)];
 }
 
 proptest! {
     #![proptest_config(config())]
 
     #[test]
-    fn bc_f32(value in any_f32_bits()) {
+    fn bc_f32(value in arb_f32_bits()) {
         from_bincode_eq(&value, same_f32)?;
     }
 
     #[test]
-    fn bc_f64(value in any_f64_bits()) {
+    fn bc_f64(value in arb_f64_bits()) {
         from_bincode_eq(&value, same_f64)?;
     }
 
     #[test]
-    fn bc_vec_f64(value in vec(any_f64_bits(), 0..16)) {
+    fn bc_vec_f64(value in vec(arb_f64_bits(), 0..16)) {
         from_bincode_eq(&value, |a, b| a.len() == b.len() && a.iter().zip(b).all(|(x, y)| same_f64(x, y)))?;
     }
 
@@ -1251,7 +1066,7 @@ proptest! {
     /// bincode writes a `String`; marshal reads it as `&str` and `Cow<str>`
     /// borrowed from bincode's bytes.
     #[test]
-    fn bc_string_as_borrowed(s in multibyte_string()) {
+    fn bc_string_as_borrowed(s in arb_multibyte_string()) {
         let bytes = bincode::serialize(&s).unwrap();
         let (full, _) = decode_both::<&str>(&bytes)?;
         prop_assert_eq!(full, s.as_str());
@@ -1291,7 +1106,7 @@ proptest! {
 
     #[test]
     fn bc_borrowing_struct(
-        name in multibyte_string(),
+        name in arb_multibyte_string(),
         data in any::<Vec<u8>>(),
         cow in any::<String>(),
         fixed in any::<[u8; 4]>(),

@@ -24,19 +24,15 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use marshal::{BufferTooSmall, Marshal, Overflow, Writer};
+use marshal_test_suite::properties;
+use marshal_test_suite::strategies::{
+    Tuple12, arb_f32_bits, arb_f64_bits, arb_ip_addr, arb_ipv6, arb_multibyte_string,
+    arb_socket_addr, arb_socket_v6, arb_tuple12, arb_wrapped_deque, config,
+};
 use proptest::collection::{btree_map, hash_map, hash_set, vec};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use proptest_derive::Arbitrary;
-
-/// 256 cases per type, no regression files written on failure.
-fn config() -> ProptestConfig {
-    ProptestConfig {
-        cases: 256,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
 
 /// The byte a buffer is pre-filled with, to see which bytes get written.
 const SENTINEL: u8 = 0xA5;
@@ -216,52 +212,6 @@ fn check_panics<T: Marshal + ?Sized>(
 }
 
 // ---------------------------------------------------------------------------
-// Strategies.
-
-/// Strings with plenty of multibyte characters.
-fn arb_text() -> impl Strategy<Value = String> + Clone {
-    "[a-z0-9 éßΩж€中😀🦀]{0,16}"
-}
-
-/// A deque that usually wraps around its buffer, so both halves of
-/// `as_slices` are non-empty.
-fn arb_deque<T: Debug + Clone>(
-    elem: impl Strategy<Value = T> + Clone,
-) -> impl Strategy<Value = VecDeque<T>> {
-    (vec(elem.clone(), 0..12), vec(elem, 0..12)).prop_map(|(front, back)| {
-        let mut d = VecDeque::with_capacity(4);
-        d.extend(back);
-        for x in front {
-            d.push_front(x);
-        }
-        d
-    })
-}
-
-fn arb_ipv6() -> impl Strategy<Value = Ipv6Addr> {
-    any::<[u8; 16]>().prop_map(Ipv6Addr::from)
-}
-
-fn arb_socket_v6() -> impl Strategy<Value = SocketAddrV6> {
-    (arb_ipv6(), any::<u16>(), any::<u32>(), any::<u32>())
-        .prop_map(|(ip, port, flow, scope)| SocketAddrV6::new(ip, port, flow, scope))
-}
-
-fn arb_ip() -> impl Strategy<Value = IpAddr> {
-    prop_oneof![
-        any::<Ipv4Addr>().prop_map(IpAddr::V4),
-        arb_ipv6().prop_map(IpAddr::V6),
-    ]
-}
-
-fn arb_socket() -> impl Strategy<Value = SocketAddr> {
-    prop_oneof![
-        any::<SocketAddrV4>().prop_map(SocketAddr::V4),
-        arb_socket_v6().prop_map(SocketAddr::V6),
-    ]
-}
-
-// ---------------------------------------------------------------------------
 // Derived types. Those with a fixed size say so in their name.
 
 /// Every field has a fixed size: 1 + 8 + 8 + 12 + 4 + 6 + 6 + 0 + 0 + 2 + 4 + 1.
@@ -410,11 +360,11 @@ struct BoundedNested {
 /// No size bound at all.
 #[derive(Debug, Clone, Marshal, Arbitrary)]
 enum Unbounded {
-    Text(#[proptest(strategy = "arb_text()")] String),
+    Text(#[proptest(strategy = "arb_multibyte_string()")] String),
     Many(#[proptest(strategy = "vec(any::<BoundedEnum>(), 0..6)")] Vec<BoundedEnum>),
     Nested {
         inner: Option<Box<FixedStruct>>,
-        #[proptest(strategy = "btree_map(arb_text(), any::<FixedEnum>(), 0..4)")]
+        #[proptest(strategy = "btree_map(arb_multibyte_string(), any::<FixedEnum>(), 0..4)")]
         map: BTreeMap<String, FixedEnum>,
         #[marshal(skip)]
         _cache: u64,
@@ -430,7 +380,7 @@ enum MixedVariants<T: Marshal + Arbitrary + 'static> {
     Fixed(u8, u16),
     Mixed {
         a: u32,
-        #[proptest(strategy = "arb_text()")]
+        #[proptest(strategy = "arb_multibyte_string()")]
         text: String,
         b: [u8; 3],
         maybe: Option<u64>,
@@ -476,153 +426,124 @@ fn arb_node() -> impl Strategy<Value = Node> {
 
 #[derive(Debug, Clone, Marshal, Arbitrary)]
 struct Document {
-    #[proptest(strategy = "arb_text()")]
+    #[proptest(strategy = "arb_multibyte_string()")]
     title: String,
     #[proptest(strategy = "vec(any::<Unbounded>(), 0..4)")]
     sections: Vec<Unbounded>,
-    #[proptest(strategy = "btree_map(arb_text(), any::<BoundedEnum>(), 0..4)")]
+    #[proptest(strategy = "btree_map(arb_multibyte_string(), any::<BoundedEnum>(), 0..4)")]
     meta: BTreeMap<String, BoundedEnum>,
-    #[proptest(strategy = "hash_set(arb_text(), 0..4)")]
+    #[proptest(strategy = "hash_set(arb_multibyte_string(), 0..4)")]
     tags: HashSet<String>,
     with: WithField,
     nested: BoundedNested,
 }
 
-type Tuple12 = (
-    u8,
-    i16,
-    u32,
-    i64,
-    u128,
-    bool,
-    char,
-    String,
-    f32,
-    f64,
-    (),
-    Option<u8>,
-);
-
 // ---------------------------------------------------------------------------
 // The same checks for every type.
 
-macro_rules! props {
-    ($($name:ident: $ty:ty = $strategy:expr;)*) => {
-        proptest! {
-            #![proptest_config(config())]
-            $(
-                #[test]
-                fn $name(value in $strategy) {
-                    static SEEN: AtomicUsize = AtomicUsize::new(0);
-                    let value: $ty = value;
-                    check_all(&value, first_few(&SEEN))?;
-                }
-            )*
-        }
+properties! {
+    check = |value| {
+        static SEEN: AtomicUsize = AtomicUsize::new(0);
+        check_all(value, first_few(&SEEN))
     };
-}
+    u8_: u8;
+    i8_: i8;
+    u16_: u16;
+    i32_: i32;
+    u64_: u64;
+    u128_: u128;
+    i128_: i128;
+    usize_: usize;
+    isize_: isize;
+    f32_: f32 = arb_f32_bits();
+    f64_: f64 = arb_f64_bits();
+    bool_: bool;
+    char_: char;
+    unit: ();
 
-props! {
-    u8_: u8 = any::<u8>();
-    i8_: i8 = any::<i8>();
-    u16_: u16 = any::<u16>();
-    i32_: i32 = any::<i32>();
-    u64_: u64 = any::<u64>();
-    u128_: u128 = any::<u128>();
-    i128_: i128 = any::<i128>();
-    usize_: usize = any::<usize>();
-    isize_: isize = any::<isize>();
-    f32_: f32 = any::<u32>().prop_map(f32::from_bits);
-    f64_: f64 = any::<u64>().prop_map(f64::from_bits);
-    bool_: bool = any::<bool>();
-    char_: char = any::<char>();
-    unit: () = any::<()>();
-
-    string: String = any::<String>();
-    string_multibyte: String = arb_text();
-    vec_u8: Vec<u8> = any::<Vec<u8>>();
+    string: String;
+    string_multibyte: String = arb_multibyte_string();
+    vec_u8: Vec<u8>;
     vec_u8_large: Vec<u8> = vec(any::<u8>(), 200..3000);
-    vec_bool: Vec<bool> = any::<Vec<bool>>();
-    vec_u32: Vec<u32> = any::<Vec<u32>>();
-    vec_string: Vec<String> = vec(arb_text(), 0..12);
-    vec_option_char: Vec<Option<char>> = any::<Vec<Option<char>>>();
-    vec_vec_string: Vec<Vec<String>> = vec(vec(arb_text(), 0..6), 0..6);
+    vec_bool: Vec<bool>;
+    vec_u32: Vec<u32>;
+    vec_string: Vec<String> = vec(arb_multibyte_string(), 0..12);
+    vec_option_char: Vec<Option<char>>;
+    vec_vec_string: Vec<Vec<String>> = vec(vec(arb_multibyte_string(), 0..6), 0..6);
     vec_unit: Vec<()> = vec(any::<()>(), 0..50);
-    deque_u16: VecDeque<u16> = arb_deque(any::<u16>());
-    deque_u8: VecDeque<u8> = arb_deque(any::<u8>());
-    deque_string: VecDeque<String> = arb_deque(arb_text());
+    deque_u16: VecDeque<u16> = arb_wrapped_deque(any::<u16>());
+    deque_u8: VecDeque<u8> = arb_wrapped_deque(any::<u8>());
+    deque_string: VecDeque<String> = arb_wrapped_deque(arb_multibyte_string());
 
-    array_u8_0: [u8; 0] = any::<[u8; 0]>();
+    array_u8_0: [u8; 0];
     array_string_0: [String; 0] = Just([]);
-    array_u32_4: [u32; 4] = any::<[u32; 4]>();
-    array_char_3: [char; 3] = any::<[char; 3]>();
-    array_option_u8_32: [Option<u8>; 32] = any::<[Option<u8>; 32]>();
-    array_string_3: [String; 3] = [arb_text(), arb_text(), arb_text()];
+    array_u32_4: [u32; 4];
+    array_char_3: [char; 3];
+    array_option_u8_32: [Option<u8>; 32];
+    array_string_3: [String; 3] = [arb_multibyte_string(), arb_multibyte_string(), arb_multibyte_string()];
 
-    tuple_fixed: (u8, u64) = any::<(u8, u64)>();
-    tuple_bounded: (char, bool, Option<i16>) = any::<(char, bool, Option<i16>)>();
-    tuple_unbounded: (String, u8) = any::<(String, u8)>();
-    tuple_12: Tuple12 =
-        (any::<(u8, i16, u32, i64, u128, bool)>(), any::<(char, String, f32, f64, (), Option<u8>)>())
-            .prop_map(|(a, b)| (a.0, a.1, a.2, a.3, a.4, a.5, b.0, b.1, b.2, b.3, b.4, b.5));
+    tuple_fixed: (u8, u64);
+    tuple_bounded: (char, bool, Option<i16>);
+    tuple_unbounded: (String, u8);
+    tuple_12: Tuple12 = arb_tuple12();
 
-    option_u8: Option<u8> = any::<Option<u8>>();
-    option_unit: Option<()> = any::<Option<()>>();
+    option_u8: Option<u8>;
+    option_unit: Option<()>;
     option_phantom: Option<PhantomData<u64>> = prop_oneof![Just(None), Just(Some(PhantomData))];
-    option_option_char: Option<Option<char>> = any::<Option<Option<char>>>();
-    option_string: Option<String> = any::<Option<String>>();
+    option_option_char: Option<Option<char>>;
+    option_string: Option<String>;
 
-    box_u64: Box<u64> = any::<Box<u64>>();
-    box_str: Box<str> = arb_text().prop_map(String::into_boxed_str);
-    rc_str: Rc<str> = arb_text().prop_map(Rc::from);
+    box_u64: Box<u64>;
+    box_str: Box<str> = arb_multibyte_string().prop_map(String::into_boxed_str);
+    rc_str: Rc<str> = arb_multibyte_string().prop_map(Rc::from);
     arc_slice_u8: Arc<[u8]> = any::<Vec<u8>>().prop_map(Arc::from);
-    cow_str: Cow<'static, str> = arb_text().prop_map(Cow::Owned);
+    cow_str: Cow<'static, str> = arb_multibyte_string().prop_map(Cow::Owned);
 
-    btree_map_fixed: BTreeMap<u8, u32> = any::<BTreeMap<u8, u32>>();
-    btree_map_unbounded: BTreeMap<String, Vec<u8>> = btree_map(arb_text(), any::<Vec<u8>>(), 0..8);
-    btree_set_char: BTreeSet<char> = any::<BTreeSet<char>>();
-    hash_map_u32_string: HashMap<u32, String> = hash_map(any::<u32>(), arb_text(), 0..24);
-    hash_set_u64: HashSet<u64> = any::<HashSet<u64>>();
+    btree_map_fixed: BTreeMap<u8, u32>;
+    btree_map_unbounded: BTreeMap<String, Vec<u8>> = btree_map(arb_multibyte_string(), any::<Vec<u8>>(), 0..8);
+    btree_set_char: BTreeSet<char>;
+    hash_map_u32_string: HashMap<u32, String> = hash_map(any::<u32>(), arb_multibyte_string(), 0..24);
+    hash_set_u64: HashSet<u64>;
 
-    nonzero_u32: NonZeroU32 = any::<NonZeroU32>();
-    nonzero_i128: NonZeroI128 = any::<NonZeroI128>();
+    nonzero_u32: NonZeroU32;
+    nonzero_i128: NonZeroI128;
     wrapping_u16: Wrapping<u16> = any::<u16>().prop_map(Wrapping);
     saturating_i8: Saturating<i8> = any::<i8>().prop_map(Saturating);
     phantom: PhantomData<String> = Just(PhantomData);
-    duration: Duration = any::<Duration>();
+    duration: Duration;
 
-    ipv4: Ipv4Addr = any::<Ipv4Addr>();
+    ipv4: Ipv4Addr;
     ipv6: Ipv6Addr = arb_ipv6();
-    ip: IpAddr = arb_ip();
-    socket_v4: SocketAddrV4 = any::<SocketAddrV4>();
+    ip: IpAddr = arb_ip_addr();
+    socket_v4: SocketAddrV4;
     socket_v6: SocketAddrV6 = arb_socket_v6();
-    socket: SocketAddr = arb_socket();
+    socket: SocketAddr = arb_socket_addr();
 
-    derived_fixed_struct: FixedStruct = any::<FixedStruct>();
-    derived_fixed_tuple: FixedTuple = any::<FixedTuple>();
-    derived_fixed_enum: FixedEnum = any::<FixedEnum>();
-    derived_fixed_all_unit: FixedAllUnit = any::<FixedAllUnit>();
-    derived_fixed_u8_tags: FixedU8Tags = any::<FixedU8Tags>();
-    derived_bounded_u16_tags: BoundedU16Tags = any::<BoundedU16Tags>();
-    derived_bounded_enum: BoundedEnum = any::<BoundedEnum>();
-    derived_fixed_with_skip: FixedWithSkip = any::<FixedWithSkip>();
-    derived_fixed_empty: FixedEmpty = any::<FixedEmpty>();
-    derived_fixed_unit: FixedUnit = any::<FixedUnit>();
-    derived_pair_fixed: Pair<u16> = any::<Pair<u16>>();
-    derived_pair_unbounded: Pair<String> = any::<Pair<String>>();
+    derived_fixed_struct: FixedStruct;
+    derived_fixed_tuple: FixedTuple;
+    derived_fixed_enum: FixedEnum;
+    derived_fixed_all_unit: FixedAllUnit;
+    derived_fixed_u8_tags: FixedU8Tags;
+    derived_bounded_u16_tags: BoundedU16Tags;
+    derived_bounded_enum: BoundedEnum;
+    derived_fixed_with_skip: FixedWithSkip;
+    derived_fixed_empty: FixedEmpty;
+    derived_fixed_unit: FixedUnit;
+    derived_pair_fixed: Pair<u16>;
+    derived_pair_unbounded: Pair<String>;
     derived_const_buf_0: ConstBuf<0> = arb_const_buf::<0>();
     derived_const_buf_7: ConstBuf<7> = arb_const_buf::<7>();
     derived_const_buf_300: ConstBuf<300> = arb_const_buf::<300>();
-    derived_with_field: WithField = any::<WithField>();
-    derived_bounded_nested: BoundedNested = any::<BoundedNested>();
-    derived_unbounded: Unbounded = any::<Unbounded>();
-    derived_document: Document = any::<Document>();
+    derived_with_field: WithField;
+    derived_bounded_nested: BoundedNested;
+    derived_unbounded: Unbounded;
+    derived_document: Document;
     derived_recursive: Node = arb_node();
-    derived_mixed_variants_fixed: MixedVariants<u32> = any::<MixedVariants<u32>>();
-    derived_mixed_variants_unbounded: MixedVariants<Vec<u8>> = any::<MixedVariants<Vec<u8>>>();
+    derived_mixed_variants_fixed: MixedVariants<u32>;
+    derived_mixed_variants_unbounded: MixedVariants<Vec<u8>>;
     derived_vec_fixed_enum: Vec<FixedEnum> = vec(any::<FixedEnum>(), 0..20);
-    derived_option_bounded_enum: Option<BoundedEnum> = any::<Option<BoundedEnum>>();
-    derived_array_fixed_struct: [FixedStruct; 2] = any::<[FixedStruct; 2]>();
+    derived_option_bounded_enum: Option<BoundedEnum>;
+    derived_array_fixed_struct: [FixedStruct; 2];
     derived_map_of_enums: BTreeMap<u8, Unbounded> = btree_map(any::<u8>(), any::<Unbounded>(), 0..4);
 }
 
@@ -631,7 +552,7 @@ proptest! {
     #![proptest_config(config())]
 
     #[test]
-    fn str_(s in arb_text()) {
+    fn str_(s in arb_multibyte_string()) {
         static SEEN: AtomicUsize = AtomicUsize::new(0);
         let panics = first_few(&SEEN);
         check_all::<str>(&s, panics)?;
@@ -645,13 +566,13 @@ proptest! {
     }
 
     #[test]
-    fn slice_string(v in vec(arb_text(), 0..8)) {
+    fn slice_string(v in vec(arb_multibyte_string(), 0..8)) {
         static SEEN: AtomicUsize = AtomicUsize::new(0);
         check_all::<[String]>(&v, first_few(&SEEN))?;
     }
 
     #[test]
-    fn cow_borrowed(s in arb_text()) {
+    fn cow_borrowed(s in arb_multibyte_string()) {
         static SEEN: AtomicUsize = AtomicUsize::new(0);
         check_all(&Cow::Borrowed(s.as_str()), first_few(&SEEN))?;
     }
