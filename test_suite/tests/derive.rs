@@ -1,14 +1,23 @@
-//! Behaviour of `#[derive(Marshal)]`: the exact bytes, `encoded_len`,
-//! `FIXED_LEN` and `MAX_LEN` of derived types.
+//! Behaviour of `#[derive(Marshal)]` and `#[derive(Unmarshal)]`: the exact
+//! bytes, `encoded_len`, `FIXED_LEN` and `MAX_LEN` of derived types, and
+//! that the same bytes decode back, with `MIN_LEN` and `MIN_LEN_IS_EXACT`
+//! to match; then what only decoding has: skipped fields filled with
+//! `Default`, `with` modules' `read_from`, tags that name no variant, and
+//! fields that borrow from the input.
 //!
 //! Expected bytes are written out by hand from bincode 1.x's default rules:
 //! little-endian integers, a `u64` length before strings and sequences, a
 //! `u32` variant index before an enum's fields, and `Option` as a 0/1 byte.
-//! Where a type also derives `serde::Serialize`, bincode itself is asked too.
+//! Where a type also derives serde's `Serialize` and `Deserialize`, bincode
+//! itself is asked too.
 
+use std::borrow::Cow;
+use std::fmt::Debug;
 use std::marker::PhantomData;
 
-use marshal::{BufferTooSmall, Marshal, Writer};
+use marshal::{BufferTooSmall, DecodeError, DecodeErrorKind, Marshal, Reader, Unmarshal, Writer};
+use marshal_test_suite::fixtures::{NotMarshal, Rgb, be_u32};
+use serde::de::DeserializeOwned;
 
 /// Encodes `value` through every entry point, checks that they agree with
 /// each other, with `encoded_len` and with the size constants, and returns
@@ -62,6 +71,59 @@ fn bytes<T: Marshal + ?Sized>(value: &T) -> Vec<u8> {
     buf
 }
 
+/// Decodes `input` through every entry point, checks that they agree with
+/// each other and with the size constants, that every shorter input is an
+/// error, and returns the value.
+#[track_caller]
+fn decoded<'de, T: Unmarshal<'de> + PartialEq + Debug>(input: &'de [u8]) -> T {
+    let n = input.len();
+    assert!(T::MIN_LEN <= n, "MIN_LEN {} exceeds {n}", T::MIN_LEN);
+    if T::MIN_LEN_IS_EXACT {
+        assert_eq!(n, T::MIN_LEN, "MIN_LEN_IS_EXACT, but not this length");
+    }
+    let value = marshal::from_bytes::<T>(input).expect("from_bytes");
+    let (again, used) = T::read_from(input).expect("read_from");
+    assert_eq!(again, value, "read_from gives another value");
+    assert_eq!(used, n, "read_from left bytes unread");
+    let mut r = Reader::new(input);
+    assert_eq!(T::decode(&mut r).expect("decode"), value);
+    assert_eq!(r.position(), n, "decode left bytes unread");
+    for short in 0..n {
+        assert!(
+            marshal::from_bytes::<T>(&input[..short]).is_err(),
+            "{short} of {n} bytes decode"
+        );
+    }
+    value
+}
+
+/// [`bytes`], and [`decodes_back`] from them.
+#[track_caller]
+fn both<T>(value: &T) -> Vec<u8>
+where
+    T: Marshal + for<'de> Unmarshal<'de> + PartialEq + Debug,
+{
+    let out = bytes(value);
+    decodes_back(value, &out);
+    out
+}
+
+/// [`decoded`] of `out` gives `value` back; a byte after it is a
+/// `TrailingBytes` error to `from_bytes`, and left alone by `read_from`.
+#[track_caller]
+fn decodes_back<T>(value: &T, out: &[u8])
+where
+    T: for<'de> Unmarshal<'de> + PartialEq + Debug,
+{
+    assert_eq!(&decoded::<T>(out), value, "decoding gives another value");
+    let longer = [out, &[0xA5]].concat();
+    assert_eq!(
+        marshal::from_bytes::<T>(&longer).map_err(|e| e.kind()),
+        Err(DecodeErrorKind::TrailingBytes { count: 1 })
+    );
+    assert_eq!(T::read_from(&longer).map(|(_, used)| used), Ok(out.len()));
+}
+
 /// Like [`bytes`], and also checks the result against bincode.
 #[track_caller]
 fn bincode_bytes<T: Marshal + serde::Serialize>(value: &T) -> Vec<u8> {
@@ -74,9 +136,44 @@ fn bincode_bytes<T: Marshal + serde::Serialize>(value: &T) -> Vec<u8> {
     ours
 }
 
+/// [`bincode_bytes`] and [`decodes_back`], and bincode decodes the same
+/// value from the bytes.
+#[track_caller]
+fn bincode_both<T>(value: &T) -> Vec<u8>
+where
+    T: Marshal + for<'de> Unmarshal<'de> + serde::Serialize + DeserializeOwned + PartialEq + Debug,
+{
+    let ours = bincode_bytes(value);
+    decodes_back(value, &ours);
+    assert_eq!(
+        &bincode::deserialize::<T>(&ours).unwrap(),
+        value,
+        "bincode decodes another value"
+    );
+    ours
+}
+
 /// `(FIXED_LEN, MAX_LEN)` of `T`.
 fn lens<T: Marshal + ?Sized>() -> (Option<usize>, Option<usize>) {
     (T::FIXED_LEN, T::MAX_LEN)
+}
+
+/// `(MIN_LEN, MIN_LEN_IS_EXACT)` of `T`.
+fn min_lens<'de, T: Unmarshal<'de>>() -> (usize, bool) {
+    (T::MIN_LEN, T::MIN_LEN_IS_EXACT)
+}
+
+/// The error `from_bytes` gives for `input`, as `(kind, offset)`.
+#[track_caller]
+fn error<'de, T: Unmarshal<'de> + Debug>(input: &'de [u8]) -> (DecodeErrorKind, usize) {
+    let e: DecodeError = marshal::from_bytes::<T>(input).unwrap_err();
+    (e.kind(), e.offset())
+}
+
+/// Whether `part` lies inside `input`.
+fn borrows_from(input: &[u8], part: &[u8]) -> bool {
+    let range = input.as_ptr_range();
+    range.start <= part.as_ptr() && part.as_ptr().wrapping_add(part.len()) <= range.end
 }
 
 /// A `u64` length prefix.
@@ -89,15 +186,11 @@ fn cat(parts: &[&[u8]]) -> Vec<u8> {
     parts.concat()
 }
 
-/// A type that does not implement `Marshal`.
-#[derive(Debug, Default, Clone, Copy, PartialEq)]
-struct NotMarshal;
-
 // ---------------------------------------------------------------------------
 // Structs
 // ---------------------------------------------------------------------------
 
-#[derive(Marshal, serde::Serialize)]
+#[derive(Marshal, Unmarshal, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 struct Named {
     a: u8,
     b: u16,
@@ -143,12 +236,18 @@ fn named_struct() {
         &[9, 0xFF],
     ]);
     assert_eq!(value.encoded_len(), 48);
-    assert_eq!(bincode_bytes(&value), expected);
+    assert_eq!(bincode_both(&value), expected);
     // `char` has no fixed length and `String` no bound at all.
     assert_eq!(lens::<Named>(), (None, None));
+    // At least a byte for the `char` and each `Option`, the length of each
+    // sequence; so no length is exact.
+    assert_eq!(
+        min_lens::<Named>(),
+        (1 + 2 + 4 + 8 + 1 + 1 + 8 + 8 + 1 + 1 + 2, false)
+    );
 }
 
-#[derive(Marshal, serde::Serialize)]
+#[derive(Marshal, Unmarshal, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 struct Fixed {
     a: u16,
     b: [u8; 3],
@@ -162,12 +261,13 @@ fn fixed_size_struct() {
         b: [1, 2, 3],
         c: false,
     };
-    assert_eq!(bincode_bytes(&value), [0xEF, 0xBE, 1, 2, 3, 0]);
+    assert_eq!(bincode_both(&value), [0xEF, 0xBE, 1, 2, 3, 0]);
     assert_eq!(value.encoded_len(), 6);
     assert_eq!(lens::<Fixed>(), (Some(6), Some(6)));
+    assert_eq!(min_lens::<Fixed>(), (6, true));
 }
 
-#[derive(Marshal, serde::Serialize)]
+#[derive(Marshal, Unmarshal, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 struct Bounded {
     a: Option<u32>,
     c: char,
@@ -177,26 +277,27 @@ struct Bounded {
 fn bounded_struct() {
     // Variable length, but never more than 5 + 4 bytes.
     assert_eq!(lens::<Bounded>(), (None, Some(9)));
+    assert_eq!(min_lens::<Bounded>(), (2, false));
     let long = Bounded {
         a: Some(1), c: '€'
     };
     assert_eq!(long.encoded_len(), 8);
-    assert_eq!(bincode_bytes(&long), [1, 1, 0, 0, 0, 0xE2, 0x82, 0xAC]);
+    assert_eq!(bincode_both(&long), [1, 1, 0, 0, 0, 0xE2, 0x82, 0xAC]);
     let longest = Bounded {
         a: Some(0x0A0B_0C0D),
         c: '🦀',
     };
     assert_eq!(longest.encoded_len(), 9);
     assert_eq!(
-        bincode_bytes(&longest),
+        bincode_both(&longest),
         [1, 0x0D, 0x0C, 0x0B, 0x0A, 0xF0, 0x9F, 0xA6, 0x80]
     );
     let short = Bounded { a: None, c: 'a' };
     assert_eq!(short.encoded_len(), 2);
-    assert_eq!(bincode_bytes(&short), [0, b'a']);
+    assert_eq!(bincode_both(&short), [0, b'a']);
 }
 
-#[derive(Marshal, serde::Serialize)]
+#[derive(Marshal, Unmarshal, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 struct Tuple(u32, String, i16);
 
 #[test]
@@ -209,44 +310,49 @@ fn tuple_struct() {
         &[0xFD, 0xFF],
     ]);
     assert_eq!(value.encoded_len(), 16);
-    assert_eq!(bincode_bytes(&value), expected);
+    assert_eq!(bincode_both(&value), expected);
     assert_eq!(lens::<Tuple>(), (None, None));
+    assert_eq!(min_lens::<Tuple>(), (4 + 8 + 2, false));
 }
 
-#[derive(Marshal, serde::Serialize)]
+#[derive(Marshal, Unmarshal, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 struct Newtype(u64);
 
 #[test]
 fn newtype_struct() {
-    assert_eq!(bincode_bytes(&Newtype(258)), [2, 1, 0, 0, 0, 0, 0, 0]);
+    assert_eq!(bincode_both(&Newtype(258)), [2, 1, 0, 0, 0, 0, 0, 0]);
     assert_eq!(lens::<Newtype>(), (Some(8), Some(8)));
+    assert_eq!(min_lens::<Newtype>(), (8, true));
 }
 
-#[derive(Marshal, serde::Serialize)]
+#[derive(Marshal, Unmarshal, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 struct Unit;
 
-#[derive(Marshal, serde::Serialize)]
+#[derive(Marshal, Unmarshal, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 struct EmptyBraces {}
 
-#[derive(Marshal, serde::Serialize)]
+#[derive(Marshal, Unmarshal, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 struct EmptyParens();
 
 #[test]
 fn unit_and_empty_structs() {
-    assert_eq!(bincode_bytes(&Unit), [0u8; 0]);
-    assert_eq!(bincode_bytes(&EmptyBraces {}), [0u8; 0]);
-    assert_eq!(bincode_bytes(&EmptyParens()), [0u8; 0]);
+    assert_eq!(bincode_both(&Unit), [0u8; 0]);
+    assert_eq!(bincode_both(&EmptyBraces {}), [0u8; 0]);
+    assert_eq!(bincode_both(&EmptyParens()), [0u8; 0]);
     assert_eq!(Unit.encoded_len(), 0);
     assert_eq!(lens::<Unit>(), (Some(0), Some(0)));
     assert_eq!(lens::<EmptyBraces>(), (Some(0), Some(0)));
     assert_eq!(lens::<EmptyParens>(), (Some(0), Some(0)));
+    assert_eq!(min_lens::<Unit>(), (0, true));
+    assert_eq!(min_lens::<EmptyBraces>(), (0, true));
+    assert_eq!(min_lens::<EmptyParens>(), (0, true));
 }
 
 // ---------------------------------------------------------------------------
 // Enums
 // ---------------------------------------------------------------------------
 
-#[derive(Marshal, serde::Serialize)]
+#[derive(Marshal, Unmarshal, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 enum Shape {
     Empty,
     Circle(u32),
@@ -257,25 +363,44 @@ enum Shape {
 
 #[test]
 fn enum_variants() {
-    assert_eq!(bincode_bytes(&Shape::Empty), [0, 0, 0, 0]);
+    assert_eq!(bincode_both(&Shape::Empty), [0, 0, 0, 0]);
     assert_eq!(Shape::Empty.encoded_len(), 4);
-    assert_eq!(bincode_bytes(&Shape::Circle(5)), [1, 0, 0, 0, 5, 0, 0, 0]);
+    assert_eq!(bincode_both(&Shape::Circle(5)), [1, 0, 0, 0, 5, 0, 0, 0]);
     assert_eq!(Shape::Circle(5).encoded_len(), 8);
     let rect = Shape::Rect { w: 3, h: 0x0102 };
-    assert_eq!(bincode_bytes(&rect), [2, 0, 0, 0, 3, 0, 2, 1]);
+    assert_eq!(bincode_both(&rect), [2, 0, 0, 0, 3, 0, 2, 1]);
     assert_eq!(rect.encoded_len(), 8);
-    assert_eq!(bincode_bytes(&Shape::Pair(7, 8)), [3, 0, 0, 0, 7, 8]);
+    assert_eq!(bincode_both(&Shape::Pair(7, 8)), [3, 0, 0, 0, 7, 8]);
     assert_eq!(Shape::Pair(7, 8).encoded_len(), 6);
     let label = Shape::Label("x".into());
     assert_eq!(
-        bincode_bytes(&label),
+        bincode_both(&label),
         cat(&[&[4, 0, 0, 0], &len_prefix(1), b"x"])
     );
     assert_eq!(label.encoded_len(), 13);
     assert_eq!(lens::<Shape>(), (None, None));
+    // The tag, and the smallest variant: `Empty`'s nothing.
+    assert_eq!(min_lens::<Shape>(), (4, false));
 }
 
-#[derive(Marshal, serde::Serialize)]
+#[test]
+fn enum_tags_that_name_no_variant() {
+    let invalid = |tag: u32| DecodeErrorKind::InvalidTag { tag, ty: "Shape" };
+    assert_eq!(error::<Shape>(&[5, 0, 0, 0]), (invalid(5), 0));
+    assert_eq!(error::<Shape>(&[0xFF; 4]), (invalid(u32::MAX), 0));
+    // A short tag is the end of the input, at the tag.
+    assert_eq!(
+        error::<Shape>(&[1, 0]),
+        (DecodeErrorKind::UnexpectedEnd { needed: 2 }, 0)
+    );
+    // At the offset of the tag, inside a larger value.
+    assert_eq!(
+        error::<(u8, Dir)>(&[7, 4, 0, 0, 0]),
+        (DecodeErrorKind::InvalidTag { tag: 4, ty: "Dir" }, 1)
+    );
+}
+
+#[derive(Marshal, Unmarshal, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 enum Dir {
     N,
     E,
@@ -283,7 +408,7 @@ enum Dir {
     W,
 }
 
-#[derive(Marshal, serde::Serialize)]
+#[derive(Marshal, Unmarshal, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 enum SameSize {
     A(u32),
     B(i32),
@@ -291,14 +416,14 @@ enum SameSize {
     D { x: u16, y: u16 },
 }
 
-#[derive(Marshal, serde::Serialize)]
+#[derive(Marshal, Unmarshal, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 enum Mixed {
     A,
     B(u64),
     C { x: u8, y: Option<u16> },
 }
 
-#[derive(Marshal, serde::Serialize)]
+#[derive(Marshal, Unmarshal, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 enum One {
     Only(u8),
 }
@@ -307,29 +432,32 @@ enum One {
 fn enum_size_constants() {
     // Unit variants only: the tag is everything.
     assert_eq!(lens::<Dir>(), (Some(4), Some(4)));
-    assert_eq!(bincode_bytes(&Dir::W), [3, 0, 0, 0]);
+    assert_eq!(min_lens::<Dir>(), (4, true));
+    assert_eq!(bincode_both(&Dir::W), [3, 0, 0, 0]);
 
     // Every variant carries the same number of bytes.
     assert_eq!(lens::<SameSize>(), (Some(8), Some(8)));
-    assert_eq!(bincode_bytes(&SameSize::A(1)), [0, 0, 0, 0, 1, 0, 0, 0]);
+    assert_eq!(min_lens::<SameSize>(), (8, true));
+    assert_eq!(bincode_both(&SameSize::A(1)), [0, 0, 0, 0, 1, 0, 0, 0]);
     assert_eq!(
-        bincode_bytes(&SameSize::B(-1)),
+        bincode_both(&SameSize::B(-1)),
         [1, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF]
     );
     assert_eq!(
-        bincode_bytes(&SameSize::C(*b"abcd")),
+        bincode_both(&SameSize::C(*b"abcd")),
         [2, 0, 0, 0, b'a', b'b', b'c', b'd']
     );
     assert_eq!(
-        bincode_bytes(&SameSize::D { x: 1, y: 2 }),
+        bincode_both(&SameSize::D { x: 1, y: 2 }),
         [3, 0, 0, 0, 1, 0, 2, 0]
     );
 
     // Variants of different sizes: bounded by the largest, 4 + 8.
     assert_eq!(lens::<Mixed>(), (None, Some(12)));
-    assert_eq!(bincode_bytes(&Mixed::A), [0, 0, 0, 0]);
+    assert_eq!(min_lens::<Mixed>(), (4, false));
+    assert_eq!(bincode_both(&Mixed::A), [0, 0, 0, 0]);
     assert_eq!(
-        bincode_bytes(&Mixed::B(u64::MAX)),
+        bincode_both(&Mixed::B(u64::MAX)),
         [1, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]
     );
     assert_eq!(Mixed::B(0).encoded_len(), 12);
@@ -337,19 +465,20 @@ fn enum_size_constants() {
         x: 9,
         y: Some(0x0A0B),
     };
-    assert_eq!(bincode_bytes(&c), [2, 0, 0, 0, 9, 1, 0x0B, 0x0A]);
+    assert_eq!(bincode_both(&c), [2, 0, 0, 0, 9, 1, 0x0B, 0x0A]);
     assert_eq!(c.encoded_len(), 8);
     let c = Mixed::C { x: 9, y: None };
-    assert_eq!(bincode_bytes(&c), [2, 0, 0, 0, 9, 0]);
+    assert_eq!(bincode_both(&c), [2, 0, 0, 0, 9, 0]);
     assert_eq!(c.encoded_len(), 6);
 
     assert_eq!(lens::<One>(), (Some(5), Some(5)));
-    assert_eq!(bincode_bytes(&One::Only(0xAB)), [0, 0, 0, 0, 0xAB]);
+    assert_eq!(min_lens::<One>(), (5, true));
+    assert_eq!(bincode_both(&One::Only(0xAB)), [0, 0, 0, 0, 0xAB]);
 }
 
 /// Recursive, with fixed-size and variable fields in the same variant: the
 /// length is each variant's fixed part plus its variable fields.
-#[derive(Marshal, serde::Serialize)]
+#[derive(Marshal, Unmarshal, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 enum Chain {
     End,
     Link(u16, String, Box<Chain>, [u8; 2]),
@@ -363,11 +492,14 @@ enum Chain {
 #[test]
 fn recursive_enum_with_mixed_fields() {
     assert_eq!(lens::<Chain>(), (None, None));
+    // The fields that name `Chain` count for nothing, so `Fork` is 4 bytes
+    // at least; `End` is none.
+    assert_eq!(min_lens::<Chain>(), (4, false));
     let end = Chain::End;
-    assert_eq!(bincode_bytes(&end), [0, 0, 0, 0]);
+    assert_eq!(bincode_both(&end), [0, 0, 0, 0]);
     let link = Chain::Link(0x0102, "ab".into(), Box::new(Chain::End), [7, 8]);
     assert_eq!(
-        bincode_bytes(&link),
+        bincode_both(&link),
         cat(&[
             &[1, 0, 0, 0, 2, 1],
             &len_prefix(2),
@@ -382,33 +514,52 @@ fn recursive_enum_with_mixed_fields() {
         right: Some(Box::new(Chain::End)),
     };
     assert_eq!(fork.encoded_len(), 4 + 22 + 4 + 1 + 4);
-    let bytes = bincode_bytes(&fork);
+    let bytes = bincode_both(&fork);
     assert_eq!(bytes[..4], [2, 0, 0, 0]);
     assert_eq!(bytes[26..], [5, 0, 0, 0, 1, 0, 0, 0, 0]);
 }
 
-#[derive(Marshal)]
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
 enum Never {}
 
 fn assert_marshal<T: Marshal + ?Sized>() {}
 
+fn assert_unmarshal<T: for<'de> Unmarshal<'de>>() {}
+
 #[test]
 fn empty_enum() {
     assert_marshal::<Never>();
+    assert_unmarshal::<Never>();
     // No value exists, so there is no length to promise.
     assert_eq!(Never::FIXED_LEN, None);
     assert_eq!(Never::MAX_LEN, None);
+    // Every tag is an error, read as any enum's is.
+    assert_eq!(min_lens::<Never>(), (4, false));
+    assert_eq!(
+        error::<Never>(&[0; 4]),
+        (
+            DecodeErrorKind::InvalidTag {
+                tag: 0,
+                ty: "Never"
+            },
+            0
+        )
+    );
+    assert_eq!(
+        error::<Never>(&[]),
+        (DecodeErrorKind::UnexpectedEnd { needed: 4 }, 0)
+    );
     // It can still be named inside other types.
-    assert_eq!(bytes(&None::<Never>), [0]);
+    assert_eq!(both(&None::<Never>), [0]);
     assert_eq!(lens::<Option<Never>>(), (None, None));
-    assert_eq!(bytes(&Vec::<Never>::new()), len_prefix(0));
+    assert_eq!(both(&Vec::<Never>::new()), len_prefix(0));
 }
 
 // ---------------------------------------------------------------------------
 // `skip`
 // ---------------------------------------------------------------------------
 
-#[derive(Marshal)]
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
 struct Skips {
     a: u8,
     #[marshal(skip)]
@@ -422,29 +573,44 @@ struct Skips {
 fn skip_struct_fields() {
     let value = Skips {
         a: 1,
-        cache: NotMarshal,
+        cache: NotMarshal(9),
         b: 0x0302,
         scratch: vec![1, 2, 3],
     };
-    assert_eq!(bytes(&value), [1, 2, 3]);
+    let out = bytes(&value);
+    assert_eq!(out, [1, 2, 3]);
     assert_eq!(value.encoded_len(), 3);
     // Skipped fields do not count towards the size constants either.
     assert_eq!(lens::<Skips>(), (Some(3), Some(3)));
-    let _ = (&value.cache, &value.scratch);
+    assert_eq!(min_lens::<Skips>(), (3, true));
+    // Decoding fills them with `Default::default()`.
+    assert_eq!(
+        decoded::<Skips>(&out),
+        Skips {
+            cache: NotMarshal::default(),
+            scratch: Vec::new(),
+            ..value
+        }
+    );
 }
 
-#[derive(Marshal)]
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
 struct SkipTuple(#[marshal(skip)] NotMarshal, u32, #[marshal(skip)] String);
 
 #[test]
 fn skip_tuple_struct_fields() {
-    let value = SkipTuple(NotMarshal, 0x0102_0304, "ignored".into());
-    assert_eq!(bytes(&value), [4, 3, 2, 1]);
+    let value = SkipTuple(NotMarshal(9), 0x0102_0304, "ignored".into());
+    let out = bytes(&value);
+    assert_eq!(out, [4, 3, 2, 1]);
     assert_eq!(lens::<SkipTuple>(), (Some(4), Some(4)));
-    let _ = (&value.0, &value.2);
+    assert_eq!(min_lens::<SkipTuple>(), (4, true));
+    assert_eq!(
+        decoded::<SkipTuple>(&out),
+        SkipTuple(NotMarshal::default(), 0x0102_0304, String::new())
+    );
 }
 
-#[derive(Marshal)]
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
 enum SkipVariants {
     Tuple(u8, #[marshal(skip)] NotMarshal, u16),
     Struct {
@@ -457,11 +623,11 @@ enum SkipVariants {
 
 #[test]
 fn skip_variant_fields() {
-    let tuple = SkipVariants::Tuple(1, NotMarshal, 0x0203);
+    let tuple = SkipVariants::Tuple(1, NotMarshal(9), 0x0203);
     assert_eq!(bytes(&tuple), [0, 0, 0, 0, 1, 3, 2]);
     assert_eq!(tuple.encoded_len(), 7);
     let strukt = SkipVariants::Struct {
-        hidden: NotMarshal,
+        hidden: NotMarshal(9),
         shown: 9,
     };
     assert_eq!(bytes(&strukt), [1, 0, 0, 0, 9, 0, 0, 0]);
@@ -469,18 +635,31 @@ fn skip_variant_fields() {
     let all = SkipVariants::AllSkipped(5);
     assert_eq!(bytes(&all), [2, 0, 0, 0]);
     assert_eq!(all.encoded_len(), 4);
-    if let SkipVariants::AllSkipped(skipped) = all {
-        assert_eq!(skipped, 5);
-    }
-    // 7, 8 and 4 bytes: no fixed length, at most 8.
+    // 7, 8 and 4 bytes: no fixed length, at most 8, at least 4.
     assert_eq!(lens::<SkipVariants>(), (None, Some(8)));
-    if let SkipVariants::Struct { hidden, .. } = strukt {
-        assert_eq!(hidden, NotMarshal);
-    }
+    assert_eq!(min_lens::<SkipVariants>(), (4, false));
+
+    // Decoding fills the skipped fields of each variant with their default.
+    assert_eq!(
+        decoded::<SkipVariants>(&bytes(&tuple)),
+        SkipVariants::Tuple(1, NotMarshal::default(), 0x0203)
+    );
+    assert_eq!(
+        decoded::<SkipVariants>(&bytes(&strukt)),
+        SkipVariants::Struct {
+            hidden: NotMarshal::default(),
+            shown: 9
+        }
+    );
+    assert_eq!(
+        decoded::<SkipVariants>(&bytes(&all)),
+        SkipVariants::AllSkipped(0)
+    );
 }
 
-/// `T` appears only in a skipped field, so it needs no `Marshal` bound.
-#[derive(Marshal)]
+/// `T` appears only in a skipped field, so it needs no `Marshal` bound, and
+/// no `Unmarshal` bound either: only `Default`, which the derive infers.
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
 struct SkipGeneric<T> {
     #[marshal(skip)]
     state: T,
@@ -490,59 +669,37 @@ struct SkipGeneric<T> {
 #[test]
 fn skipped_generic_field_needs_no_bound() {
     let value = SkipGeneric {
-        state: NotMarshal,
+        state: NotMarshal(9),
         n: 7,
     };
     assert_eq!(bytes(&value), [7]);
     assert_eq!(lens::<SkipGeneric<NotMarshal>>(), (Some(1), Some(1)));
-    let _ = value.state;
+    assert_eq!(min_lens::<SkipGeneric<NotMarshal>>(), (1, true));
+    assert_eq!(
+        decoded::<SkipGeneric<NotMarshal>>(&[7]),
+        SkipGeneric {
+            state: NotMarshal::default(),
+            n: 7
+        }
+    );
 }
 
 // ---------------------------------------------------------------------------
 // `with`
 // ---------------------------------------------------------------------------
 
-/// Encodes a `u32` big-endian.
-mod be_u32 {
-    pub(crate) fn encoded_len(_: &u32) -> usize {
-        4
-    }
-
-    pub(crate) fn write_to(value: &u32, buf: &mut [u8]) -> usize {
-        buf[..4].copy_from_slice(&value.to_be_bytes());
-        4
-    }
-}
-
-/// A type from "another crate" that does not implement `Marshal`.
-mod other_crate {
-    pub(crate) struct Rgb {
-        pub(crate) r: u8,
-        pub(crate) g: u8,
-        pub(crate) b: u8,
-    }
-}
+// `be_u32` (a `u32`, big-endian), `Rgb` (a type from another crate, with
+// neither trait) and its `rgb_hex` module come from the support library.
 
 mod codecs {
-    /// Encodes an [`Rgb`](crate::other_crate::Rgb) as a `#rrggbb` string.
-    pub(crate) mod rgb_hex {
-        use crate::other_crate::Rgb;
-
-        pub(crate) fn encoded_len(_: &Rgb) -> usize {
-            8 + 7
-        }
-
-        pub(crate) fn write_to(rgb: &Rgb, buf: &mut [u8]) -> usize {
-            let text = format!("#{:02x}{:02x}{:02x}", rgb.r, rgb.g, rgb.b);
-            buf[..8].copy_from_slice(&7u64.to_le_bytes());
-            buf[8..15].copy_from_slice(text.as_bytes());
-            15
-        }
-    }
+    pub(crate) use marshal_test_suite::fixtures::rgb_hex;
 
     /// Writes only the element count of a sequence, whatever its elements
-    /// (a `&Vec<T>` field coerces to the `&[T]` parameters).
+    /// (a `&Vec<T>` field coerces to the `&[T]` parameters), and reads that
+    /// many default elements back.
     pub(crate) mod count_only {
+        use marshal::{DecodeError, Unmarshal};
+
         pub(crate) fn encoded_len<T>(_: &[T]) -> usize {
             8
         }
@@ -551,10 +708,15 @@ mod codecs {
             buf[..8].copy_from_slice(&(items.len() as u64).to_le_bytes());
             8
         }
+
+        pub(crate) fn read_from<T: Default>(buf: &[u8]) -> Result<(Vec<T>, usize), DecodeError> {
+            let (count, used) = u64::read_from(buf)?;
+            Ok(((0..count).map(|_| T::default()).collect(), used))
+        }
     }
 }
 
-#[derive(Marshal)]
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
 struct WithBe {
     a: u8,
     #[marshal(with = be_u32)]
@@ -569,20 +731,22 @@ fn with_module() {
         b: 0x0102_0304,
         c: 0x0102_0304,
     };
-    assert_eq!(bytes(&value), [0xAA, 1, 2, 3, 4, 4, 3, 2, 1]);
+    assert_eq!(both(&value), [0xAA, 1, 2, 3, 4, 4, 3, 2, 1]);
     assert_eq!(value.encoded_len(), 9);
-    // A `with` module's length is known only at run time.
+    // A `with` module's length is known only at run time: it counts for
+    // nothing in `MIN_LEN`, and no length is exact.
     assert_eq!(lens::<WithBe>(), (None, None));
+    assert_eq!(min_lens::<WithBe>(), (1 + 4, false));
 }
 
-#[derive(Marshal)]
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
 struct WithPaths {
     #[marshal(with = "be_u32")]
     string_form: u32,
     #[marshal(with = "crate::codecs::rgb_hex")]
-    string_path: other_crate::Rgb,
+    string_path: Rgb,
     #[marshal(with = codecs::rgb_hex)]
-    relative_path: other_crate::Rgb,
+    relative_path: Rgb,
     #[marshal(with = self::be_u32)]
     self_path: u32,
 }
@@ -591,12 +755,12 @@ struct WithPaths {
 fn with_path_forms() {
     let value = WithPaths {
         string_form: 0x0A0B_0C0D,
-        string_path: other_crate::Rgb {
+        string_path: Rgb {
             r: 0xFF,
             g: 0x80,
             b: 0x00,
         },
-        relative_path: other_crate::Rgb {
+        relative_path: Rgb {
             r: 0x12,
             g: 0x34,
             b: 0xAB,
@@ -612,12 +776,14 @@ fn with_path_forms() {
         &[0, 0, 0, 1],
     ]);
     assert_eq!(value.encoded_len(), 4 + 15 + 15 + 4);
-    assert_eq!(bytes(&value), expected);
+    assert_eq!(both(&value), expected);
+    assert_eq!(min_lens::<WithPaths>(), (0, false));
 }
 
-/// `T` appears only in a field encoded `with` a module, so it needs no bound.
-#[derive(Marshal)]
-struct Counted<T> {
+/// `T` appears only in a field encoded `with` a module, so it needs neither
+/// trait; the module's own bound, `Default`, is declared on the type.
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
+struct Counted<T: Default> {
     #[marshal(with = codecs::count_only)]
     items: Vec<T>,
     tail: u8,
@@ -626,19 +792,20 @@ struct Counted<T> {
 #[test]
 fn with_generic_field_needs_no_bound() {
     let value = Counted {
-        items: vec![NotMarshal; 3],
+        items: vec![NotMarshal::default(); 3],
         tail: 0xEE,
     };
-    assert_eq!(bytes(&value), cat(&[&len_prefix(3), &[0xEE]]));
+    assert_eq!(both(&value), cat(&[&len_prefix(3), &[0xEE]]));
     assert_eq!(lens::<Counted<NotMarshal>>(), (None, None));
+    assert_eq!(min_lens::<Counted<NotMarshal>>(), (1, false));
 }
 
-#[derive(Marshal)]
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
 enum WithVariants {
     Big(#[marshal(with = be_u32)] u32),
     Color {
         #[marshal(with = codecs::rgb_hex)]
-        rgb: other_crate::Rgb,
+        rgb: Rgb,
         alpha: u8,
     },
 }
@@ -646,23 +813,47 @@ enum WithVariants {
 #[test]
 fn with_in_variants() {
     assert_eq!(
-        bytes(&WithVariants::Big(0x0102_0304)),
+        both(&WithVariants::Big(0x0102_0304)),
         [0, 0, 0, 0, 1, 2, 3, 4]
     );
     let color = WithVariants::Color {
-        rgb: other_crate::Rgb { r: 1, g: 2, b: 3 },
+        rgb: Rgb { r: 1, g: 2, b: 3 },
         alpha: 0x7F,
     };
     assert_eq!(color.encoded_len(), 4 + 15 + 1);
     assert_eq!(
-        bytes(&color),
+        both(&color),
         cat(&[&[1, 0, 0, 0], &len_prefix(7), b"#010203", &[0x7F]])
     );
     assert_eq!(lens::<WithVariants>(), (None, None));
+    assert_eq!(min_lens::<WithVariants>(), (4, false));
 }
 
-/// Claims 4 bytes but writes 2.
+/// A `with` module's errors are reported at their offset in the whole
+/// input: the module's own offset plus where its field starts.
+#[test]
+fn with_module_errors_are_at_the_field() {
+    let mut input = bytes(&WithVariants::Color {
+        rgb: Rgb { r: 1, g: 2, b: 3 },
+        alpha: 0x7F,
+    });
+    // The digit `3` of `#010203`, after the tag and the string's length.
+    input[4 + 8 + 6] = b'G';
+    assert_eq!(
+        error::<WithVariants>(&input),
+        (DecodeErrorKind::Custom("bad hex digit"), 4 + 8 + 6)
+    );
+    // Running out inside `be_u32`: two of its four bytes are there.
+    assert_eq!(
+        error::<WithBe>(&[0xAA, 1, 2]),
+        (DecodeErrorKind::UnexpectedEnd { needed: 2 }, 1)
+    );
+}
+
+/// Claims 4 bytes but writes 2; reads 2 and claims to have used 6.
 mod lying {
+    use marshal::DecodeError;
+
     pub(crate) fn encoded_len(_: &u32) -> usize {
         4
     }
@@ -670,9 +861,13 @@ mod lying {
     pub(crate) fn write_to(_: &u32, _: &mut [u8]) -> usize {
         2
     }
+
+    pub(crate) fn read_from(buf: &[u8]) -> Result<(u32, usize), DecodeError> {
+        Ok((u32::from(buf[0]) | u32::from(buf[1]) << 8, 6))
+    }
 }
 
-#[derive(Marshal)]
+#[derive(Marshal, Unmarshal, Debug)]
 struct WithLiar {
     #[marshal(with = lying)]
     x: u32,
@@ -686,11 +881,23 @@ fn with_module_length_mismatch_is_caught_in_debug() {
     WithLiar { x: 1 }.write_to(&mut buf);
 }
 
+/// A `with` module that claims more bytes than the input has is the end of
+/// the input, not a read past it, in every build.
+#[test]
+fn with_module_claiming_past_the_input_is_an_error() {
+    assert_eq!(
+        error::<WithLiar>(&[1, 0, 0, 0]),
+        (DecodeErrorKind::UnexpectedEnd { needed: 2 }, 0)
+    );
+    // With the bytes it claims, it decodes, and they are used.
+    assert_eq!(WithLiar::read_from(&[1, 0, 0, 0, 0, 0]).unwrap().1, 6);
+}
+
 // ---------------------------------------------------------------------------
 // Tags
 // ---------------------------------------------------------------------------
 
-#[derive(Marshal)]
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
 enum Tagged {
     #[marshal(tag = 10)]
     A,
@@ -705,15 +912,24 @@ enum Tagged {
 
 #[test]
 fn explicit_tags() {
-    assert_eq!(bytes(&Tagged::A), [10, 0, 0, 0]);
+    assert_eq!(both(&Tagged::A), [10, 0, 0, 0]);
     // A variant without `tag` keeps its declaration index.
-    assert_eq!(bytes(&Tagged::B(3)), [1, 0, 0, 0, 3]);
-    assert_eq!(bytes(&Tagged::C), [0xFF, 0xFF, 0xFF, 0xFF]);
-    assert_eq!(bytes(&Tagged::D { x: 0x0102 }), [2, 0, 0, 0, 2, 1]);
+    assert_eq!(both(&Tagged::B(3)), [1, 0, 0, 0, 3]);
+    assert_eq!(both(&Tagged::C), [0xFF, 0xFF, 0xFF, 0xFF]);
+    assert_eq!(both(&Tagged::D { x: 0x0102 }), [2, 0, 0, 0, 2, 1]);
     assert_eq!(lens::<Tagged>(), (None, Some(6)));
+    assert_eq!(min_lens::<Tagged>(), (4, false));
+    // Only the tags given are read: 0 is `C`'s declaration index, but `C`
+    // has the tag 0xFFFF_FFFF.
+    for tag in [0u32, 3, 11, 0xFFFF_FFFE] {
+        assert_eq!(
+            error::<Tagged>(&tag.to_le_bytes()),
+            (DecodeErrorKind::InvalidTag { tag, ty: "Tagged" }, 0)
+        );
+    }
 }
 
-#[derive(Marshal)]
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
 #[marshal(tag_type = u8)]
 enum Small {
     A,
@@ -724,7 +940,7 @@ enum Small {
     },
 }
 
-#[derive(Marshal)]
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
 #[marshal(tag_type = u8)]
 enum Bit {
     Zero,
@@ -733,19 +949,39 @@ enum Bit {
 
 #[test]
 fn tag_type_u8() {
-    assert_eq!(bytes(&Small::A), [0]);
+    assert_eq!(both(&Small::A), [0]);
     assert_eq!(Small::A.encoded_len(), 1);
-    assert_eq!(bytes(&Small::B(0x0102)), [255, 2, 1]);
+    assert_eq!(both(&Small::B(0x0102)), [255, 2, 1]);
     assert_eq!(Small::B(0).encoded_len(), 3);
-    assert_eq!(bytes(&Small::C { x: 7 }), [2, 7]);
+    assert_eq!(both(&Small::C { x: 7 }), [2, 7]);
     assert_eq!(lens::<Small>(), (None, Some(3)));
+    assert_eq!(min_lens::<Small>(), (1, false));
 
-    assert_eq!(bytes(&Bit::Zero), [0]);
-    assert_eq!(bytes(&Bit::One), [1]);
+    assert_eq!(both(&Bit::Zero), [0]);
+    assert_eq!(both(&Bit::One), [1]);
     assert_eq!(lens::<Bit>(), (Some(1), Some(1)));
+    assert_eq!(min_lens::<Bit>(), (1, true));
+
+    // One byte of tag is read, whatever follows.
+    for tag in [1u8, 3, 254] {
+        assert_eq!(
+            error::<Small>(&[tag, 0, 0]),
+            (
+                DecodeErrorKind::InvalidTag {
+                    tag: tag.into(),
+                    ty: "Small"
+                },
+                0
+            )
+        );
+    }
+    assert_eq!(
+        error::<Bit>(&[2]),
+        (DecodeErrorKind::InvalidTag { tag: 2, ty: "Bit" }, 0)
+    );
 }
 
-#[derive(Marshal)]
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
 #[marshal(tag_type = u16)]
 enum Medium {
     A(u8),
@@ -757,14 +993,30 @@ enum Medium {
 
 #[test]
 fn tag_type_u16() {
-    assert_eq!(bytes(&Medium::A(1)), [0, 0, 1]);
-    assert_eq!(bytes(&Medium::B(2)), [0x34, 0x12, 2]);
-    assert_eq!(bytes(&Medium::C(-1)), [0xFF, 0xFF, 0xFF]);
+    assert_eq!(both(&Medium::A(1)), [0, 0, 1]);
+    assert_eq!(both(&Medium::B(2)), [0x34, 0x12, 2]);
+    assert_eq!(both(&Medium::C(-1)), [0xFF, 0xFF, 0xFF]);
     assert_eq!(Medium::A(0).encoded_len(), 3);
     assert_eq!(lens::<Medium>(), (Some(3), Some(3)));
+    assert_eq!(min_lens::<Medium>(), (3, true));
+    // Two bytes of tag.
+    assert_eq!(
+        error::<Medium>(&[0x12, 0x34, 0]),
+        (
+            DecodeErrorKind::InvalidTag {
+                tag: 0x3412,
+                ty: "Medium"
+            },
+            0
+        )
+    );
+    assert_eq!(
+        error::<Medium>(&[0xFF]),
+        (DecodeErrorKind::UnexpectedEnd { needed: 2 }, 0)
+    );
 }
 
-#[derive(Marshal, serde::Serialize)]
+#[derive(Marshal, Unmarshal, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[marshal(tag_type = u32)]
 enum Wide {
     A,
@@ -773,32 +1025,44 @@ enum Wide {
 
 #[test]
 fn tag_type_u32_is_the_default() {
-    assert_eq!(bincode_bytes(&Wide::A), [0, 0, 0, 0]);
-    assert_eq!(bincode_bytes(&Wide::B(5)), [1, 0, 0, 0, 5, 0]);
+    assert_eq!(bincode_both(&Wide::A), [0, 0, 0, 0]);
+    assert_eq!(bincode_both(&Wide::B(5)), [1, 0, 0, 0, 5, 0]);
     assert_eq!(lens::<Wide>(), (None, Some(6)));
+    assert_eq!(min_lens::<Wide>(), (4, false));
 }
 
-#[derive(Marshal)]
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
 #[marshal(tag_type = u8)]
 enum EmptySmall {}
 
 #[test]
 fn empty_enum_with_tag_type() {
     assert_eq!(lens::<EmptySmall>(), (None, None));
+    assert_eq!(min_lens::<EmptySmall>(), (1, false));
+    assert_eq!(
+        error::<EmptySmall>(&[0]),
+        (
+            DecodeErrorKind::InvalidTag {
+                tag: 0,
+                ty: "EmptySmall"
+            },
+            0
+        )
+    );
 }
 
 // ---------------------------------------------------------------------------
 // Generics
 // ---------------------------------------------------------------------------
 
-/// No `T: Marshal` written: the derive infers it.
-#[derive(Marshal, serde::Serialize)]
+/// No `T: Marshal` or `T: Unmarshal<'de>` written: the derives infer them.
+#[derive(Marshal, Unmarshal, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 struct Wrapper<T> {
     inner: T,
     count: u8,
 }
 
-#[derive(Marshal, serde::Serialize)]
+#[derive(Marshal, Unmarshal, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 struct Two<A, B> {
     a: Vec<A>,
     b: Option<B>,
@@ -810,42 +1074,46 @@ fn inferred_bounds() {
         inner: 0x0102u16,
         count: 3,
     };
-    assert_eq!(bincode_bytes(&w), [2, 1, 3]);
+    assert_eq!(bincode_both(&w), [2, 1, 3]);
     assert_eq!(lens::<Wrapper<u16>>(), (Some(3), Some(3)));
     assert_eq!(lens::<Wrapper<String>>(), (None, None));
     assert_eq!(lens::<Wrapper<Option<u8>>>(), (None, Some(3)));
+    assert_eq!(min_lens::<Wrapper<u16>>(), (3, true));
+    assert_eq!(min_lens::<Wrapper<String>>(), (9, false));
+    assert_eq!(min_lens::<Wrapper<Option<u8>>>(), (2, false));
 
     let w = Wrapper {
         inner: "hi".to_string(),
         count: 0,
     };
-    assert_eq!(bincode_bytes(&w), cat(&[&len_prefix(2), b"hi", &[0]]));
+    assert_eq!(bincode_both(&w), cat(&[&len_prefix(2), b"hi", &[0]]));
 
     let t = Two {
         a: vec![Dir::E, Dir::S],
         b: Some('z'),
     };
     assert_eq!(
-        bincode_bytes(&t),
+        bincode_both(&t),
         cat(&[&len_prefix(2), &[1, 0, 0, 0, 2, 0, 0, 0], &[1, b'z']])
     );
     assert_eq!(lens::<Two<u8, u8>>(), (None, None));
+    assert_eq!(min_lens::<Two<u8, u8>>(), (9, false));
 }
 
-#[derive(Marshal)]
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
 struct Typed<T> {
     id: u32,
     _marker: PhantomData<T>,
 }
 
-#[derive(Marshal)]
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
 struct TypedFull<T, U> {
     _a: std::marker::PhantomData<(T, NotMarshal)>,
     _b: core::marker::PhantomData<fn() -> U>,
     id: u8,
 }
 
-#[derive(Marshal)]
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
 enum TypedEnum<T> {
     A(PhantomData<T>),
     B(u8),
@@ -857,24 +1125,25 @@ fn phantom_type_param_needs_no_bound() {
         id: 7,
         _marker: PhantomData,
     };
-    assert_eq!(bytes(&value), [7, 0, 0, 0]);
+    assert_eq!(both(&value), [7, 0, 0, 0]);
     assert_eq!(lens::<Typed<NotMarshal>>(), (Some(4), Some(4)));
+    assert_eq!(min_lens::<Typed<NotMarshal>>(), (4, true));
 
     let value: TypedFull<NotMarshal, NotMarshal> = TypedFull {
         _a: PhantomData,
         _b: PhantomData,
         id: 1,
     };
-    assert_eq!(bytes(&value), [1]);
+    assert_eq!(both(&value), [1]);
 
-    assert_eq!(
-        bytes(&TypedEnum::<NotMarshal>::A(PhantomData)),
-        [0, 0, 0, 0]
-    );
-    assert_eq!(bytes(&TypedEnum::<NotMarshal>::B(2)), [1, 0, 0, 0, 2]);
+    assert_eq!(both(&TypedEnum::<NotMarshal>::A(PhantomData)), [0, 0, 0, 0]);
+    assert_eq!(both(&TypedEnum::<NotMarshal>::B(2)), [1, 0, 0, 0, 2]);
     assert_eq!(lens::<TypedEnum<NotMarshal>>(), (None, Some(5)));
+    assert_eq!(min_lens::<TypedEnum<NotMarshal>>(), (4, false));
 }
 
+/// `Marshal` only: a `&[u16]` cannot borrow from bytes that may not be
+/// aligned for `u16`, so it has no `Unmarshal` (`Borrows` below decodes).
 #[derive(Marshal, serde::Serialize)]
 struct Borrowed<'a> {
     name: &'a str,
@@ -882,13 +1151,14 @@ struct Borrowed<'a> {
     nums: &'a [u16],
 }
 
+/// `Marshal` only: nothing decodes to a `&mut T`.
 #[derive(Marshal)]
 struct RefTo<'a, 'b: 'a, T: ?Sized> {
     first: &'a T,
     second: &'b mut T,
 }
 
-#[derive(Marshal)]
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
 enum Cow2<'a> {
     Borrowed(&'a str),
     Owned(String),
@@ -930,22 +1200,56 @@ fn lifetimes() {
     assert_eq!(bytes(&value), [4, 0, 5, 0]);
     assert_eq!(lens::<RefTo<'_, '_, u16>>(), (Some(4), Some(4)));
 
+    let borrowed = cat(&[&[0, 0, 0, 0], &len_prefix(1), b"q"]);
+    assert_eq!(bytes(&Cow2::Borrowed("q")), borrowed);
+    assert_eq!(decoded::<Cow2<'_>>(&borrowed), Cow2::Borrowed("q"));
+    let owned = cat(&[&[1, 0, 0, 0], &len_prefix(1), b"q"]);
+    assert_eq!(bytes(&Cow2::Owned("q".into())), owned);
+    assert_eq!(decoded::<Cow2<'_>>(&owned), Cow2::Owned("q".into()));
+}
+
+/// Two lifetimes; the decoder's input outlives both.
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
+struct Borrows<'a, 'b> {
+    name: &'a str,
+    data: &'b [u8],
+    fixed: &'a [u8; 2],
+    cow: Cow<'b, str>,
+    owned: String,
+    nested: Cow2<'a>,
+}
+
+#[test]
+fn borrowed_fields_point_into_the_input() {
+    let value = Borrows {
+        name: "ab",
+        data: &[1, 2, 3],
+        fixed: &[4, 5],
+        cow: Cow::Owned("cd".into()),
+        owned: "ef".into(),
+        nested: Cow2::Borrowed("g"),
+    };
+    let input = bytes(&value);
+    let back = decoded::<Borrows<'_, '_>>(&input);
+    assert_eq!(back, value);
+    assert!(borrows_from(&input, back.name.as_bytes()));
+    assert!(borrows_from(&input, back.data));
+    assert!(borrows_from(&input, back.fixed));
+    // A `Cow` decodes borrowed, whatever it was encoded from.
+    assert!(matches!(&back.cow, Cow::Borrowed(s) if borrows_from(&input, s.as_bytes())));
+    assert!(matches!(back.nested, Cow2::Borrowed(s) if borrows_from(&input, s.as_bytes())));
     assert_eq!(
-        bytes(&Cow2::Borrowed("q")),
-        cat(&[&[0, 0, 0, 0], &len_prefix(1), b"q"])
-    );
-    assert_eq!(
-        bytes(&Cow2::Owned("q".into())),
-        cat(&[&[1, 0, 0, 0], &len_prefix(1), b"q"])
+        min_lens::<Borrows<'_, '_>>(),
+        (8 + 8 + 2 + 8 + 8 + (4 + 8), false)
     );
 }
 
-#[derive(Marshal)]
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
 struct Arr<T, const N: usize> {
     items: [T; N],
 }
 
-#[derive(Marshal)]
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
 struct Matrix<const R: usize, const C: usize> {
     cells: [[u8; C]; R],
 }
@@ -955,33 +1259,39 @@ fn const_generics() {
     let value = Arr {
         items: [1u16, 2, 3],
     };
-    assert_eq!(bytes(&value), [1, 0, 2, 0, 3, 0]);
+    assert_eq!(both(&value), [1, 0, 2, 0, 3, 0]);
     assert_eq!(lens::<Arr<u16, 3>>(), (Some(6), Some(6)));
+    assert_eq!(min_lens::<Arr<u16, 3>>(), (6, true));
 
     let empty: Arr<u8, 0> = Arr { items: [] };
-    assert_eq!(bytes(&empty), [0u8; 0]);
+    assert_eq!(both(&empty), [0u8; 0]);
     assert_eq!(lens::<Arr<u8, 0>>(), (Some(0), Some(0)));
     // Zero elements take zero bytes even when an element has no fixed size.
     assert_eq!(lens::<Arr<String, 0>>(), (Some(0), Some(0)));
+    assert_eq!(min_lens::<Arr<u8, 0>>(), (0, true));
+    assert_eq!(min_lens::<Arr<String, 0>>(), (0, true));
 
     let strings = Arr {
         items: ["a".to_string(), "bc".to_string()],
     };
     assert_eq!(
-        bytes(&strings),
+        both(&strings),
         cat(&[&len_prefix(1), b"a", &len_prefix(2), b"bc"])
     );
     assert_eq!(lens::<Arr<String, 2>>(), (None, None));
     assert_eq!(lens::<Arr<Option<u8>, 4>>(), (None, Some(8)));
+    assert_eq!(min_lens::<Arr<String, 2>>(), (16, false));
+    assert_eq!(min_lens::<Arr<Option<u8>, 4>>(), (4, false));
 
     let m = Matrix {
         cells: [[1, 2, 3], [4, 5, 6]],
     };
-    assert_eq!(bytes(&m), [1, 2, 3, 4, 5, 6]);
+    assert_eq!(both(&m), [1, 2, 3, 4, 5, 6]);
     assert_eq!(lens::<Matrix<2, 3>>(), (Some(6), Some(6)));
+    assert_eq!(min_lens::<Matrix<2, 3>>(), (6, true));
 }
 
-#[derive(Marshal)]
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
 struct WhereClause<T>
 where
     T: Copy + Into<u64>,
@@ -990,7 +1300,7 @@ where
     extra: u8,
 }
 
-#[derive(Marshal)]
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
 enum WhereEnum<T, U>
 where
     T: Clone,
@@ -1006,35 +1316,37 @@ fn where_clauses() {
         value: 0x0102u16,
         extra: 3,
     };
-    assert_eq!(bytes(&value), [2, 1, 3]);
+    assert_eq!(both(&value), [2, 1, 3]);
     assert_eq!(u64::from(value.value), 0x0102);
     assert_eq!(lens::<WhereClause<u16>>(), (Some(3), Some(3)));
+    assert_eq!(min_lens::<WhereClause<u16>>(), (3, true));
 
     let a: WhereEnum<u8, u32> = WhereEnum::A(9);
-    assert_eq!(bytes(&a), [0, 0, 0, 0, 9]);
+    assert_eq!(both(&a), [0, 0, 0, 0, 9]);
     let b: WhereEnum<u8, u32> = WhereEnum::B { u: 1 };
-    assert_eq!(bytes(&b), [1, 0, 0, 0, 1, 0, 0, 0]);
+    assert_eq!(both(&b), [1, 0, 0, 0, 1, 0, 0, 0]);
     assert_eq!(lens::<WhereEnum<u8, u32>>(), (None, Some(8)));
+    assert_eq!(min_lens::<WhereEnum<u8, u32>>(), (5, false));
 }
 
 trait Family {
     type Item;
 }
 
-/// Does not implement `Marshal`; only its associated type does.
+/// Implements neither trait; only its associated type does.
 struct U16Family;
 
 impl Family for U16Family {
     type Item = u16;
 }
 
-#[derive(Marshal)]
+#[derive(Marshal, Unmarshal)]
 struct Assoc<F: Family> {
     item: F::Item,
     items: Vec<F::Item>,
 }
 
-#[derive(Marshal)]
+#[derive(Marshal, Unmarshal)]
 struct FirstOf<I: Iterator> {
     first: Option<I::Item>,
 }
@@ -1048,18 +1360,26 @@ fn associated_type_fields() {
     };
     assert_eq!(bytes(&value), cat(&[&[5, 0], &len_prefix(1), &[6, 0]]));
     assert_eq!(lens::<Assoc<U16Family>>(), (None, None));
+    // And `F::Item: Unmarshal<'de>`, not `F: Unmarshal<'de>`. (Neither type
+    // compares: a derived `PartialEq` would want `F: PartialEq`.)
+    let back: Assoc<U16Family> = marshal::from_bytes(&bytes(&value)).unwrap();
+    assert_eq!((back.item, back.items), (5, vec![6]));
+    assert_eq!(min_lens::<Assoc<U16Family>>(), (2 + 8, false));
 
     let mut iter = vec![7u8].into_iter();
     let value: FirstOf<std::vec::IntoIter<u8>> = FirstOf { first: iter.next() };
     assert_eq!(bytes(&value), [1, 7]);
     assert_eq!(lens::<FirstOf<std::vec::IntoIter<u8>>>(), (None, Some(2)));
+    let back: FirstOf<std::vec::IntoIter<u8>> = marshal::from_bytes(&[1, 7]).unwrap();
+    assert_eq!(back.first, Some(7));
+    assert_eq!(min_lens::<FirstOf<std::vec::IntoIter<u8>>>(), (1, false));
 }
 
 // ---------------------------------------------------------------------------
 // Nesting
 // ---------------------------------------------------------------------------
 
-#[derive(Marshal, serde::Serialize)]
+#[derive(Marshal, Unmarshal, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 struct Outer {
     header: Tuple,
     shapes: Vec<Shape>,
@@ -1068,7 +1388,7 @@ struct Outer {
     fixed: [Fixed; 2],
 }
 
-#[derive(Marshal, serde::Serialize)]
+#[derive(Marshal, Unmarshal, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 struct AllFixed {
     dir: Dir,
     same: SameSize,
@@ -1076,7 +1396,7 @@ struct AllFixed {
     arr: [Dir; 2],
 }
 
-#[derive(Marshal)]
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
 enum Nest {
     Small(Small),
     Wrapped(Wrapper<Bit>),
@@ -1120,11 +1440,16 @@ fn nested_derived_types() {
         &[0, 0, 0, 0, 0, 0],
     ]);
     assert_eq!(value.encoded_len(), expected.len());
-    assert_eq!(bincode_bytes(&value), expected);
+    assert_eq!(bincode_both(&value), expected);
     assert_eq!(lens::<Outer>(), (None, None));
+    assert_eq!(
+        min_lens::<Outer>(),
+        ((4 + 8 + 2) + 8 + 4 + 1 + 2 * 6, false)
+    );
 
     // Fixed sizes compose: 4 + 8 + 6 + 2 * 4.
     assert_eq!(lens::<AllFixed>(), (Some(26), Some(26)));
+    assert_eq!(min_lens::<AllFixed>(), (26, true));
     let value = AllFixed {
         dir: Dir::N,
         same: SameSize::A(1),
@@ -1136,7 +1461,7 @@ fn nested_derived_types() {
         arr: [Dir::E, Dir::W],
     };
     assert_eq!(
-        bincode_bytes(&value),
+        bincode_both(&value),
         cat(&[
             &[0, 0, 0, 0],
             &[0, 0, 0, 0, 1, 0, 0, 0],
@@ -1145,22 +1470,24 @@ fn nested_derived_types() {
         ])
     );
 
-    assert_eq!(bytes(&Nest::Small(Small::B(1))), [0, 0, 0, 0, 255, 1, 0]);
+    assert_eq!(both(&Nest::Small(Small::B(1))), [0, 0, 0, 0, 255, 1, 0]);
     assert_eq!(
-        bytes(&Nest::Wrapped(Wrapper {
+        both(&Nest::Wrapped(Wrapper {
             inner: Bit::One,
             count: 2
         })),
         [1, 0, 0, 0, 1, 2]
     );
     assert_eq!(
-        bytes(&Nest::Tagged(Box::new(Tagged::C))),
+        both(&Nest::Tagged(Box::new(Tagged::C))),
         [2, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF]
     );
     // Small is at most 3 bytes and Wrapper<Bit> exactly 2, but Box<Tagged>
     // reports no sizes (boxes are how types recurse), so neither does Nest.
     assert_eq!(lens::<Nest>(), (None, None));
     assert_eq!(lens::<Tagged>().1, Some(6));
+    // And Box<Tagged> has a `MIN_LEN` of 0, so Nest's least is its tag.
+    assert_eq!(min_lens::<Nest>(), (4, false));
 }
 
 // ---------------------------------------------------------------------------
@@ -1169,13 +1496,13 @@ fn nested_derived_types() {
 
 use marshal as renamed;
 
-#[derive(renamed::Marshal)]
+#[derive(renamed::Marshal, renamed::Unmarshal, Debug, PartialEq)]
 #[marshal(crate = renamed)]
 struct RenamedStruct {
     a: u16,
 }
 
-#[derive(renamed::Marshal)]
+#[derive(renamed::Marshal, renamed::Unmarshal, Debug, PartialEq)]
 #[marshal(crate = "renamed", tag_type = u8)]
 enum RenamedEnum<T> {
     A(T),
@@ -1187,7 +1514,7 @@ mod facade {
     pub(crate) use ::marshal;
 }
 
-#[derive(facade::marshal::Marshal)]
+#[derive(facade::marshal::Marshal, facade::marshal::Unmarshal, Debug, PartialEq)]
 #[marshal(crate = crate::facade::marshal)]
 struct ThroughFacade<'a> {
     s: &'a str,
@@ -1197,13 +1524,18 @@ struct ThroughFacade<'a> {
 
 #[test]
 fn crate_path() {
-    assert_eq!(bytes(&RenamedStruct { a: 0x0102 }), [2, 1]);
+    assert_eq!(both(&RenamedStruct { a: 0x0102 }), [2, 1]);
     assert_eq!(lens::<RenamedStruct>(), (Some(2), Some(2)));
-    assert_eq!(bytes(&RenamedEnum::A(7u32)), [0, 7, 0, 0, 0]);
-    assert_eq!(bytes(&RenamedEnum::<u32>::B), [1]);
+    assert_eq!(min_lens::<RenamedStruct>(), (2, true));
+    assert_eq!(both(&RenamedEnum::A(7u32)), [0, 7, 0, 0, 0]);
+    assert_eq!(both(&RenamedEnum::<u32>::B), [1]);
     assert_eq!(lens::<RenamedEnum<u32>>(), (None, Some(5)));
+    assert_eq!(min_lens::<RenamedEnum<u32>>(), (1, false));
+    // Borrowed, so not `both`.
+    let facade = cat(&[&len_prefix(1), b"x", &[0, 0, 0, 1]]);
+    assert_eq!(bytes(&ThroughFacade { s: "x", n: 1 }), facade);
     assert_eq!(
-        bytes(&ThroughFacade { s: "x", n: 1 }),
-        cat(&[&len_prefix(1), b"x", &[0, 0, 0, 1]])
+        decoded::<ThroughFacade<'_>>(&facade),
+        ThroughFacade { s: "x", n: 1 }
     );
 }
