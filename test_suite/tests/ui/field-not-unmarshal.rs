@@ -8,4 +8,10 @@ struct Header {
     opaque: Opaque,
 }
 
+#[derive(Unmarshal)]
+enum Event {
+    Start,
+    Data(u8, Opaque),
+}
+
 fn main() {}

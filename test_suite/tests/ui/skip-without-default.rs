@@ -11,4 +11,14 @@ struct Session {
     handle: Handle,
 }
 
+// The same in a variant, with the decoder's derive alone.
+#[derive(Unmarshal)]
+enum Event {
+    Open {
+        #[marshal(skip)]
+        handle: Handle,
+    },
+    Close,
+}
+
 fn main() {}
