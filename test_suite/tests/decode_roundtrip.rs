@@ -188,12 +188,60 @@ where
     from_bincode_eq(value, PartialEq::eq)
 }
 
-fn same_f32(a: &f32, b: &f32) -> bool {
-    a.to_bits() == b.to_bits()
+/// Equality by bits, so that every NaN payload must survive.
+trait SameBits {
+    fn same_bits(&self, other: &Self) -> bool;
 }
 
-fn same_f64(a: &f64, b: &f64) -> bool {
-    a.to_bits() == b.to_bits()
+impl SameBits for f32 {
+    fn same_bits(&self, other: &Self) -> bool {
+        self.to_bits() == other.to_bits()
+    }
+}
+
+impl SameBits for f64 {
+    fn same_bits(&self, other: &Self) -> bool {
+        self.to_bits() == other.to_bits()
+    }
+}
+
+impl SameBits for u8 {
+    fn same_bits(&self, other: &Self) -> bool {
+        self == other
+    }
+}
+
+impl<T: SameBits> SameBits for Vec<T> {
+    fn same_bits(&self, other: &Self) -> bool {
+        self.len() == other.len() && self.iter().zip(other).all(|(a, b)| a.same_bits(b))
+    }
+}
+
+impl<T: SameBits, const N: usize> SameBits for [T; N] {
+    fn same_bits(&self, other: &Self) -> bool {
+        self.iter().zip(other).all(|(a, b)| a.same_bits(b))
+    }
+}
+
+impl<T: SameBits> SameBits for Option<T> {
+    fn same_bits(&self, other: &Self) -> bool {
+        match (self, other) {
+            (Some(a), Some(b)) => a.same_bits(b),
+            (a, b) => a.is_none() && b.is_none(),
+        }
+    }
+}
+
+impl<T: SameBits> SameBits for Box<T> {
+    fn same_bits(&self, other: &Self) -> bool {
+        (**self).same_bits(other)
+    }
+}
+
+impl<A: SameBits, B: SameBits, C: SameBits> SameBits for (A, B, C) {
+    fn same_bits(&self, other: &Self) -> bool {
+        self.0.same_bits(&other.0) && self.1.same_bits(&other.1) && self.2.same_bits(&other.2)
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -717,45 +765,15 @@ proptest! {
 // ---------------------------------------------------------------------------
 // Marshal to marshal: floats, compared by bits.
 
-proptest! {
-    #![proptest_config(config())]
-
-    #[test]
-    fn rt_f32(value in arb_f32_bits()) {
-        roundtrip_eq(&value, same_f32)?;
-    }
-
-    #[test]
-    fn rt_f64(value in arb_f64_bits()) {
-        roundtrip_eq(&value, same_f64)?;
-    }
-
-    #[test]
-    fn rt_vec_f32(value in vec(arb_f32_bits(), 0..32)) {
-        roundtrip_eq(&value, |a, b| a.len() == b.len() && a.iter().zip(b).all(|(x, y)| same_f32(x, y)))?;
-    }
-
-    #[test]
-    fn rt_array_f64(value in [arb_f64_bits(), arb_f64_bits(), arb_f64_bits(), arb_f64_bits()]) {
-        roundtrip_eq(&value, |a, b| a.iter().zip(b).all(|(x, y)| same_f64(x, y)))?;
-    }
-
-    #[test]
-    fn rt_option_f64(value in proptest::option::of(arb_f64_bits())) {
-        roundtrip_eq(&value, |a, b| a.map(f64::to_bits) == b.map(f64::to_bits))?;
-    }
-
-    #[test]
-    fn rt_tuple_floats(value in (arb_f32_bits(), any::<u8>(), arb_f64_bits())) {
-        roundtrip_eq(&value, |a, b| {
-            same_f32(&a.0, &b.0) && a.1 == b.1 && same_f64(&a.2, &b.2)
-        })?;
-    }
-
-    #[test]
-    fn rt_wrapping_f64_in_box(value in arb_f64_bits().prop_map(Box::new)) {
-        roundtrip_eq(&value, |a, b| same_f64(a, b))?;
-    }
+properties! {
+    check = |value| roundtrip_eq(value, SameBits::same_bits);
+    rt_f32: f32 = arb_f32_bits();
+    rt_f64: f64 = arb_f64_bits();
+    rt_vec_f32: Vec<f32> = vec(arb_f32_bits(), 0..32);
+    rt_array_f64: [f64; 4] = [arb_f64_bits(), arb_f64_bits(), arb_f64_bits(), arb_f64_bits()];
+    rt_option_f64: Option<f64> = proptest::option::of(arb_f64_bits());
+    rt_tuple_floats: (f32, u8, f64) = (arb_f32_bits(), any::<u8>(), arb_f64_bits());
+    rt_wrapping_f64_in_box: Box<f64> = arb_f64_bits().prop_map(Box::new);
 }
 
 // ---------------------------------------------------------------------------
@@ -1022,23 +1040,15 @@ properties! {
     bc_wide: Wide = prop_oneof![Just(Wide::A), any::<u64>().prop_map(Wide::B)];
 }
 
+properties! {
+    check = |value| from_bincode_eq(value, SameBits::same_bits);
+    bc_f32: f32 = arb_f32_bits();
+    bc_f64: f64 = arb_f64_bits();
+    bc_vec_f64: Vec<f64> = vec(arb_f64_bits(), 0..16);
+}
+
 proptest! {
     #![proptest_config(config())]
-
-    #[test]
-    fn bc_f32(value in arb_f32_bits()) {
-        from_bincode_eq(&value, same_f32)?;
-    }
-
-    #[test]
-    fn bc_f64(value in arb_f64_bits()) {
-        from_bincode_eq(&value, same_f64)?;
-    }
-
-    #[test]
-    fn bc_vec_f64(value in vec(arb_f64_bits(), 0..16)) {
-        from_bincode_eq(&value, |a, b| a.len() == b.len() && a.iter().zip(b).all(|(x, y)| same_f64(x, y)))?;
-    }
 
     /// Flow info and scope id are not in bincode's bytes either: any value
     /// bincode is given decodes with them zeroed.
