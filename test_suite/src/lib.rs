@@ -7,6 +7,8 @@
 //! - [`strategies`]: the proptest configuration and the value strategies
 //!   several property suites draw from;
 //! - [`fixtures`]: `with` modules and small types the suites encode;
+//! - [`checks`]: checks of decoded values, such as whether they borrow from
+//!   their input;
 //! - [`rng`]: a seeded generator for values that must not change between
 //!   runs;
 //! - [`properties!`]: one property test per row of a table of types, all
@@ -15,6 +17,7 @@
 //! The package publishes nothing: this library exists so that each test
 //! binary does not carry its own copy of these.
 
+pub mod checks;
 pub mod counting;
 pub mod fixtures;
 pub mod golden;

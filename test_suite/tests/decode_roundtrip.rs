@@ -28,6 +28,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use marshal::{DecodeError, DecodeErrorKind, Marshal, Unmarshal};
+use marshal_test_suite::checks::borrows_from;
 use marshal_test_suite::fixtures::{NotMarshal, Rgb, be_u32, rgb_hex};
 use marshal_test_suite::properties;
 use marshal_test_suite::strategies::{
@@ -124,13 +125,6 @@ where
     T: Marshal + for<'de> Unmarshal<'de> + Debug + PartialEq,
 {
     roundtrip_eq(value, PartialEq::eq)
-}
-
-/// Whether `part` lies inside `input` (an empty `part` may sit at its end).
-fn borrows_from(input: &[u8], part: &[u8]) -> bool {
-    let range = input.as_ptr_range();
-    let start = part.as_ptr();
-    range.start <= start && start.wrapping_add(part.len()) <= range.end
 }
 
 /// The round trip of a value that borrows: `$ty` names the type with `'_`

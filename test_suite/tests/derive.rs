@@ -16,6 +16,7 @@ use std::fmt::Debug;
 use std::marker::PhantomData;
 
 use marshal::{BufferTooSmall, DecodeError, DecodeErrorKind, Marshal, Reader, Unmarshal, Writer};
+use marshal_test_suite::checks::borrows_from;
 use marshal_test_suite::fixtures::{NotMarshal, Rgb, be_u32};
 use serde::de::DeserializeOwned;
 
@@ -168,12 +169,6 @@ fn min_lens<'de, T: Unmarshal<'de>>() -> (usize, bool) {
 fn error<'de, T: Unmarshal<'de> + Debug>(input: &'de [u8]) -> (DecodeErrorKind, usize) {
     let e: DecodeError = marshal::from_bytes::<T>(input).unwrap_err();
     (e.kind(), e.offset())
-}
-
-/// Whether `part` lies inside `input`.
-fn borrows_from(input: &[u8], part: &[u8]) -> bool {
-    let range = input.as_ptr_range();
-    range.start <= part.as_ptr() && part.as_ptr().wrapping_add(part.len()) <= range.end
 }
 
 /// A `u64` length prefix.
