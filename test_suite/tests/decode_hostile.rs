@@ -22,6 +22,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use marshal::{DecodeError, DecodeErrorKind, Marshal, Unmarshal};
+use marshal_test_suite::checks::{assert_decode_error, decode_error};
 use marshal_test_suite::counting;
 use marshal_test_suite::fixtures::{Rgb, be_u32, rgb_hex};
 
@@ -1003,66 +1004,43 @@ fn honest_lengths_allocate_once() {
 // ---------------------------------------------------------------------------
 // (d) Each error kind, with its details and offset.
 
-fn err<'de, T: Unmarshal<'de> + Debug>(input: &'de [u8]) -> DecodeError {
-    let e = marshal::from_bytes::<T>(input).expect_err("decoded");
-    // read_from sees the same error unless only trailing bytes are wrong.
-    if !matches!(e.kind(), DecodeErrorKind::TrailingBytes { .. }) {
-        assert_eq!(T::read_from(input).err(), Some(e));
-    }
-    e
-}
-
-fn assert_err<'de, T: Unmarshal<'de> + Debug>(
-    input: &'de [u8],
-    kind: DecodeErrorKind,
-    offset: usize,
-) {
-    let e = err::<T>(input);
-    assert_eq!(
-        (e.kind(), e.offset()),
-        (kind, offset),
-        "{} from {input:02x?}",
-        std::any::type_name::<T>()
-    );
-}
-
 #[test]
 fn unexpected_end() {
     use DecodeErrorKind::UnexpectedEnd;
-    assert_err::<u32>(&[1, 2], UnexpectedEnd { needed: 2 }, 0);
-    assert_err::<u8>(&[], UnexpectedEnd { needed: 1 }, 0);
-    assert_err::<u128>(&[], UnexpectedEnd { needed: 16 }, 0);
-    assert_err::<(u16, u64)>(&[1, 0, 1, 2, 3], UnexpectedEnd { needed: 5 }, 2);
-    assert_err::<Duration>(&[0; 11], UnexpectedEnd { needed: 1 }, 0);
-    assert_err::<(u8, [u8; 4])>(&[9, 1, 2], UnexpectedEnd { needed: 2 }, 1);
+    assert_decode_error::<u32>(&[1, 2], UnexpectedEnd { needed: 2 }, 0);
+    assert_decode_error::<u8>(&[], UnexpectedEnd { needed: 1 }, 0);
+    assert_decode_error::<u128>(&[], UnexpectedEnd { needed: 16 }, 0);
+    assert_decode_error::<(u16, u64)>(&[1, 0, 1, 2, 3], UnexpectedEnd { needed: 5 }, 2);
+    assert_decode_error::<Duration>(&[0; 11], UnexpectedEnd { needed: 1 }, 0);
+    assert_decode_error::<(u8, [u8; 4])>(&[9, 1, 2], UnexpectedEnd { needed: 2 }, 1);
     // An array whose wire bytes are its memory is read in one piece, so the
     // offset is where the array starts; other arrays are read element by
     // element.
-    assert_err::<(u8, [u32; 2])>(&[9, 1, 2, 3, 4, 5], UnexpectedEnd { needed: 3 }, 1);
-    assert_err::<(u8, [bool; 2])>(&[9, 1], UnexpectedEnd { needed: 1 }, 2);
-    assert_err::<&[u8; 16]>(&[0; 10], UnexpectedEnd { needed: 6 }, 0);
-    assert_err::<Ipv6Addr>(&[0; 15], UnexpectedEnd { needed: 1 }, 0);
-    assert_err::<Option<u32>>(&[1, 7], UnexpectedEnd { needed: 3 }, 1);
-    assert_err::<bool>(&[], UnexpectedEnd { needed: 1 }, 0);
+    assert_decode_error::<(u8, [u32; 2])>(&[9, 1, 2, 3, 4, 5], UnexpectedEnd { needed: 3 }, 1);
+    assert_decode_error::<(u8, [bool; 2])>(&[9, 1], UnexpectedEnd { needed: 1 }, 2);
+    assert_decode_error::<&[u8; 16]>(&[0; 10], UnexpectedEnd { needed: 6 }, 0);
+    assert_decode_error::<Ipv6Addr>(&[0; 15], UnexpectedEnd { needed: 1 }, 0);
+    assert_decode_error::<Option<u32>>(&[1, 7], UnexpectedEnd { needed: 3 }, 1);
+    assert_decode_error::<bool>(&[], UnexpectedEnd { needed: 1 }, 0);
     // A length prefix cut short.
-    assert_err::<String>(&[5, 0, 0], UnexpectedEnd { needed: 5 }, 0);
-    assert_err::<Vec<u8>>(&[], UnexpectedEnd { needed: 8 }, 0);
+    assert_decode_error::<String>(&[5, 0, 0], UnexpectedEnd { needed: 5 }, 0);
+    assert_decode_error::<Vec<u8>>(&[], UnexpectedEnd { needed: 8 }, 0);
     // A string cut short: five bytes claimed, two present. The length
     // check catches it before the bytes are read.
     let mut input = claim(5, 0);
     input.extend(b"ab");
-    assert_err::<&str>(&input, DecodeErrorKind::LengthOverflow { len: 5 }, 0);
+    assert_decode_error::<&str>(&input, DecodeErrorKind::LengthOverflow { len: 5 }, 0);
     // A char cut short after its lead byte.
-    assert_err::<char>(&[0xE2, 0x82], UnexpectedEnd { needed: 1 }, 1);
-    assert_err::<char>(&[0xF0], UnexpectedEnd { needed: 3 }, 1);
-    assert_err::<(u8, char)>(&[0, 0xC3], UnexpectedEnd { needed: 1 }, 2);
+    assert_decode_error::<char>(&[0xE2, 0x82], UnexpectedEnd { needed: 1 }, 1);
+    assert_decode_error::<char>(&[0xF0], UnexpectedEnd { needed: 3 }, 1);
+    assert_decode_error::<(u8, char)>(&[0, 0xC3], UnexpectedEnd { needed: 1 }, 2);
     // Inside a derived enum variant.
-    assert_err::<Leg>(&[1, 0, 0, 0, 1, 2, 3], UnexpectedEnd { needed: 5 }, 4);
-    assert_err::<Leg>(&[1, 0], UnexpectedEnd { needed: 2 }, 0);
-    assert_err::<Small>(&[200, 1], UnexpectedEnd { needed: 1 }, 1);
+    assert_decode_error::<Leg>(&[1, 0, 0, 0, 1, 2, 3], UnexpectedEnd { needed: 5 }, 4);
+    assert_decode_error::<Leg>(&[1, 0], UnexpectedEnd { needed: 2 }, 0);
+    assert_decode_error::<Small>(&[200, 1], UnexpectedEnd { needed: 1 }, 1);
     // Inside a `with` module: the module's offset is moved to the field.
     let bytes = marshal::to_vec(&WithBe { a: 1, b: 2 });
-    assert_err::<WithBe>(&bytes[..3], UnexpectedEnd { needed: 2 }, 1);
+    assert_decode_error::<WithBe>(&bytes[..3], UnexpectedEnd { needed: 2 }, 1);
 }
 
 #[derive(Marshal, Unmarshal, Debug, PartialEq)]
@@ -1074,16 +1052,16 @@ struct WithBe {
 
 #[test]
 fn invalid_bool() {
-    assert_err::<bool>(&[2], DecodeErrorKind::InvalidBool(2), 0);
-    assert_err::<bool>(&[0xFF], DecodeErrorKind::InvalidBool(0xFF), 0);
-    assert_err::<(u8, bool)>(&[1, 7], DecodeErrorKind::InvalidBool(7), 1);
-    assert_err::<Vec<bool>>(
+    assert_decode_error::<bool>(&[2], DecodeErrorKind::InvalidBool(2), 0);
+    assert_decode_error::<bool>(&[0xFF], DecodeErrorKind::InvalidBool(0xFF), 0);
+    assert_decode_error::<(u8, bool)>(&[1, 7], DecodeErrorKind::InvalidBool(7), 1);
+    assert_decode_error::<Vec<bool>>(
         &[3, 0, 0, 0, 0, 0, 0, 0, 1, 0, 2],
         DecodeErrorKind::InvalidBool(2),
         10,
     );
     for b in 2..=255u8 {
-        assert_err::<bool>(&[b], DecodeErrorKind::InvalidBool(b), 0);
+        assert_decode_error::<bool>(&[b], DecodeErrorKind::InvalidBool(b), 0);
     }
 }
 
@@ -1092,28 +1070,28 @@ fn invalid_char() {
     use DecodeErrorKind::InvalidChar;
     // Bytes that can never start a UTF-8 sequence.
     for lead in (0x80..=0xC1).chain(0xF5..=0xFF) {
-        assert_err::<char>(&[lead, 0x80, 0x80, 0x80], InvalidChar(lead.into()), 0);
+        assert_decode_error::<char>(&[lead, 0x80, 0x80, 0x80], InvalidChar(lead.into()), 0);
     }
     // Invalid continuation bytes.
-    assert_err::<char>(&[0xC3, 0x28], InvalidChar(0xC3), 0);
-    assert_err::<char>(&[0xE2, 0x28, 0xA1], InvalidChar(0xE2), 0);
-    assert_err::<char>(&[0xE2, 0x82, 0x28], InvalidChar(0xE2), 0);
-    assert_err::<char>(&[0xF0, 0x9F, 0x98, 0x41], InvalidChar(0xF0), 0);
+    assert_decode_error::<char>(&[0xC3, 0x28], InvalidChar(0xC3), 0);
+    assert_decode_error::<char>(&[0xE2, 0x28, 0xA1], InvalidChar(0xE2), 0);
+    assert_decode_error::<char>(&[0xE2, 0x82, 0x28], InvalidChar(0xE2), 0);
+    assert_decode_error::<char>(&[0xF0, 0x9F, 0x98, 0x41], InvalidChar(0xF0), 0);
     // Surrogates, U+D800 and U+DFFF.
-    assert_err::<char>(&[0xED, 0xA0, 0x80], InvalidChar(0xED), 0);
-    assert_err::<char>(&[0xED, 0xBF, 0xBF], InvalidChar(0xED), 0);
+    assert_decode_error::<char>(&[0xED, 0xA0, 0x80], InvalidChar(0xED), 0);
+    assert_decode_error::<char>(&[0xED, 0xBF, 0xBF], InvalidChar(0xED), 0);
     // Overlong encodings.
-    assert_err::<char>(&[0xC0, 0x80], InvalidChar(0xC0), 0);
-    assert_err::<char>(&[0xC1, 0xBF], InvalidChar(0xC1), 0);
-    assert_err::<char>(&[0xE0, 0x80, 0x80], InvalidChar(0xE0), 0);
-    assert_err::<char>(&[0xE0, 0x9F, 0xBF], InvalidChar(0xE0), 0);
-    assert_err::<char>(&[0xF0, 0x80, 0x80, 0x80], InvalidChar(0xF0), 0);
-    assert_err::<char>(&[0xF0, 0x8F, 0xBF, 0xBF], InvalidChar(0xF0), 0);
+    assert_decode_error::<char>(&[0xC0, 0x80], InvalidChar(0xC0), 0);
+    assert_decode_error::<char>(&[0xC1, 0xBF], InvalidChar(0xC1), 0);
+    assert_decode_error::<char>(&[0xE0, 0x80, 0x80], InvalidChar(0xE0), 0);
+    assert_decode_error::<char>(&[0xE0, 0x9F, 0xBF], InvalidChar(0xE0), 0);
+    assert_decode_error::<char>(&[0xF0, 0x80, 0x80, 0x80], InvalidChar(0xF0), 0);
+    assert_decode_error::<char>(&[0xF0, 0x8F, 0xBF, 0xBF], InvalidChar(0xF0), 0);
     // Past U+10FFFF.
-    assert_err::<char>(&[0xF4, 0x90, 0x80, 0x80], InvalidChar(0xF4), 0);
+    assert_decode_error::<char>(&[0xF4, 0x90, 0x80, 0x80], InvalidChar(0xF4), 0);
     // At an offset, and inside a derived type.
-    assert_err::<(u32, char)>(&[0, 0, 0, 0, 0xED, 0xA0, 0x80], InvalidChar(0xED), 4);
-    assert_err::<[char; 2]>(&[b'a', 0xFF], InvalidChar(0xFF), 1);
+    assert_decode_error::<(u32, char)>(&[0, 0, 0, 0, 0xED, 0xA0, 0x80], InvalidChar(0xED), 4);
+    assert_decode_error::<[char; 2]>(&[b'a', 0xFF], InvalidChar(0xFF), 1);
     // The edges that are valid.
     for c in [
         '\0',
@@ -1188,10 +1166,10 @@ fn char_agrees_with_std() {
 fn invalid_utf8() {
     let mut input = claim(2, 0);
     input.extend([0xC3, 0x28]);
-    assert_err::<&str>(&input, DecodeErrorKind::InvalidUtf8, 8);
-    assert_err::<String>(&input, DecodeErrorKind::InvalidUtf8, 8);
-    assert_err::<Box<str>>(&input, DecodeErrorKind::InvalidUtf8, 8);
-    assert_err::<Cow<'_, str>>(&input, DecodeErrorKind::InvalidUtf8, 8);
+    assert_decode_error::<&str>(&input, DecodeErrorKind::InvalidUtf8, 8);
+    assert_decode_error::<String>(&input, DecodeErrorKind::InvalidUtf8, 8);
+    assert_decode_error::<Box<str>>(&input, DecodeErrorKind::InvalidUtf8, 8);
+    assert_decode_error::<Cow<'_, str>>(&input, DecodeErrorKind::InvalidUtf8, 8);
     // Surrogates and overlongs are not UTF-8 in strings either.
     for bad in [
         &[0xED, 0xA0, 0x80][..],
@@ -1201,18 +1179,18 @@ fn invalid_utf8() {
     ] {
         let mut input = claim(bad.len() as u64, 0);
         input.extend(bad);
-        assert_err::<&str>(&input, DecodeErrorKind::InvalidUtf8, 8);
-        assert_err::<String>(&input, DecodeErrorKind::InvalidUtf8, 8);
+        assert_decode_error::<&str>(&input, DecodeErrorKind::InvalidUtf8, 8);
+        assert_decode_error::<String>(&input, DecodeErrorKind::InvalidUtf8, 8);
     }
     // A string cut in the middle of a character.
     let mut input = claim(1, 0);
     input.extend("é".as_bytes());
-    assert_err::<String>(&input[..9], DecodeErrorKind::InvalidUtf8, 8);
+    assert_decode_error::<String>(&input[..9], DecodeErrorKind::InvalidUtf8, 8);
     // Inside a vector: the offset is that of the bad string's bytes.
     let mut input = marshal::to_vec(&vec!["ok", "ab"]);
     let last = input.len() - 1;
     input[last] = 0xFF;
-    assert_err::<Vec<String>>(&input, DecodeErrorKind::InvalidUtf8, 8 + 8 + 2 + 8);
+    assert_decode_error::<Vec<String>>(&input, DecodeErrorKind::InvalidUtf8, 8 + 8 + 2 + 8);
 }
 
 #[derive(Marshal, Unmarshal, Debug, PartialEq)]
@@ -1239,18 +1217,18 @@ fn invalid_tag() {
     assert_eq!(bytes[41..], [1, 0, 0, 0], "the tag of `side` is at byte 41");
     assert_eq!(marshal::from_bytes::<Fill<'_>>(&bytes), Ok(fill));
     bytes[41] = 7;
-    let e = err::<Fill<'_>>(&bytes);
+    let e = decode_error::<Fill<'_>>(&bytes);
     assert_eq!(e.kind(), DecodeErrorKind::InvalidTag { tag: 7, ty: "Side" });
     assert_eq!(e.offset(), 41);
     assert_eq!(e.to_string(), "invalid tag 7 for enum Side at byte 41");
 
     // Tags past the last variant, in every tag width.
-    assert_err::<Side>(
+    assert_decode_error::<Side>(
         &[2, 0, 0, 0],
         DecodeErrorKind::InvalidTag { tag: 2, ty: "Side" },
         0,
     );
-    assert_err::<Side>(
+    assert_decode_error::<Side>(
         &[0xFF; 4],
         DecodeErrorKind::InvalidTag {
             tag: u32::MAX,
@@ -1258,7 +1236,7 @@ fn invalid_tag() {
         },
         0,
     );
-    assert_err::<Small>(
+    assert_decode_error::<Small>(
         &[1],
         DecodeErrorKind::InvalidTag {
             tag: 1,
@@ -1266,7 +1244,7 @@ fn invalid_tag() {
         },
         0,
     );
-    assert_err::<Small>(
+    assert_decode_error::<Small>(
         &[0xFF],
         DecodeErrorKind::InvalidTag {
             tag: 255,
@@ -1274,7 +1252,7 @@ fn invalid_tag() {
         },
         0,
     );
-    assert_err::<Medium>(
+    assert_decode_error::<Medium>(
         &[0, 0],
         DecodeErrorKind::InvalidTag {
             tag: 0,
@@ -1282,7 +1260,7 @@ fn invalid_tag() {
         },
         0,
     );
-    assert_err::<Medium>(
+    assert_decode_error::<Medium>(
         &[0x35, 0x12, 0],
         DecodeErrorKind::InvalidTag {
             tag: 0x1235,
@@ -1290,14 +1268,14 @@ fn invalid_tag() {
         },
         0,
     );
-    assert_err::<(u8, Leg)>(
+    assert_decode_error::<(u8, Leg)>(
         &[0, 4, 0, 0, 0],
         DecodeErrorKind::InvalidTag { tag: 4, ty: "Leg" },
         1,
     );
 
     // `Option` with tag 2, and the address enums.
-    assert_err::<Option<u8>>(
+    assert_decode_error::<Option<u8>>(
         &[2, 0],
         DecodeErrorKind::InvalidTag {
             tag: 2,
@@ -1305,7 +1283,7 @@ fn invalid_tag() {
         },
         0,
     );
-    assert_err::<(u8, Option<String>)>(
+    assert_decode_error::<(u8, Option<String>)>(
         &[0, 0xFF],
         DecodeErrorKind::InvalidTag {
             tag: 255,
@@ -1313,7 +1291,7 @@ fn invalid_tag() {
         },
         1,
     );
-    assert_err::<Option<Option<u8>>>(
+    assert_decode_error::<Option<Option<u8>>>(
         &[1, 2],
         DecodeErrorKind::InvalidTag {
             tag: 2,
@@ -1321,7 +1299,7 @@ fn invalid_tag() {
         },
         1,
     );
-    assert_err::<IpAddr>(
+    assert_decode_error::<IpAddr>(
         &[2, 0, 0, 0, 1, 2, 3, 4],
         DecodeErrorKind::InvalidTag {
             tag: 2,
@@ -1329,7 +1307,7 @@ fn invalid_tag() {
         },
         0,
     );
-    assert_err::<SocketAddr>(
+    assert_decode_error::<SocketAddr>(
         &[0, 0, 0, 1, 1, 2, 3, 4, 0, 0],
         DecodeErrorKind::InvalidTag {
             tag: 1 << 24,
@@ -1341,16 +1319,16 @@ fn invalid_tag() {
 
 #[test]
 fn zero_non_zero() {
-    assert_err::<NonZeroU32>(&[0; 4], DecodeErrorKind::ZeroNonZero, 0);
-    assert_err::<NonZeroU8>(&[0], DecodeErrorKind::ZeroNonZero, 0);
-    assert_err::<NonZeroU128>(&[0; 16], DecodeErrorKind::ZeroNonZero, 0);
-    assert_err::<(u16, NonZeroI64)>(
+    assert_decode_error::<NonZeroU32>(&[0; 4], DecodeErrorKind::ZeroNonZero, 0);
+    assert_decode_error::<NonZeroU8>(&[0], DecodeErrorKind::ZeroNonZero, 0);
+    assert_decode_error::<NonZeroU128>(&[0; 16], DecodeErrorKind::ZeroNonZero, 0);
+    assert_decode_error::<(u16, NonZeroI64)>(
         &[1, 1, 0, 0, 0, 0, 0, 0, 0, 0],
         DecodeErrorKind::ZeroNonZero,
         2,
     );
-    assert_err::<Option<NonZeroU8>>(&[1, 0], DecodeErrorKind::ZeroNonZero, 1);
-    assert_err::<Vec<NonZeroU8>>(
+    assert_decode_error::<Option<NonZeroU8>>(&[1, 0], DecodeErrorKind::ZeroNonZero, 1);
+    assert_decode_error::<Vec<NonZeroU8>>(
         &[2, 0, 0, 0, 0, 0, 0, 0, 5, 0],
         DecodeErrorKind::ZeroNonZero,
         9,
@@ -1359,17 +1337,17 @@ fn zero_non_zero() {
 
 #[test]
 fn length_overflow() {
-    assert_err::<Vec<u32>>(&claim(3, 11), DecodeErrorKind::LengthOverflow { len: 3 }, 0);
+    assert_decode_error::<Vec<u32>>(&claim(3, 11), DecodeErrorKind::LengthOverflow { len: 3 }, 0);
     assert_eq!(
         marshal::from_bytes::<Vec<u32>>(&claim(3, 12)).map(|v| v.len()),
         Ok(3)
     );
-    assert_err::<String>(
+    assert_decode_error::<String>(
         &claim(u64::MAX, 0),
         DecodeErrorKind::LengthOverflow { len: u64::MAX },
         0,
     );
-    assert_err::<(bool, Vec<u8>)>(
+    assert_decode_error::<(bool, Vec<u8>)>(
         &[1, 9, 0, 0, 0, 0, 0, 0, 0],
         DecodeErrorKind::LengthOverflow { len: 9 },
         1,
@@ -1378,16 +1356,16 @@ fn length_overflow() {
 
 #[test]
 fn trailing_bytes() {
-    let e = err::<u32>(&[1, 0, 0, 0, 9, 9]);
+    let e = decode_error::<u32>(&[1, 0, 0, 0, 9, 9]);
     assert_eq!(e.kind(), DecodeErrorKind::TrailingBytes { count: 2 });
     assert_eq!(e.offset(), 4);
     assert_eq!(u32::read_from(&[1, 0, 0, 0, 9, 9]), Ok((1, 4)));
 
-    assert_err::<()>(&[0], DecodeErrorKind::TrailingBytes { count: 1 }, 0);
-    assert_err::<Option<u8>>(&[0, 0], DecodeErrorKind::TrailingBytes { count: 1 }, 1);
+    assert_decode_error::<()>(&[0], DecodeErrorKind::TrailingBytes { count: 1 }, 0);
+    assert_decode_error::<Option<u8>>(&[0, 0], DecodeErrorKind::TrailingBytes { count: 1 }, 1);
     let mut bytes = marshal::to_vec("hi");
     bytes.extend([0; 100]);
-    assert_err::<&str>(&bytes, DecodeErrorKind::TrailingBytes { count: 100 }, 10);
+    assert_decode_error::<&str>(&bytes, DecodeErrorKind::TrailingBytes { count: 100 }, 10);
     assert_eq!(<&str>::read_from(&bytes), Ok(("hi", 10)));
     // read_from ignores even trailing bytes that are not a valid anything.
     assert_eq!(Side::read_from(&[1, 0, 0, 0, 0xFF]), Ok((Side::Sell, 4)));
@@ -1397,11 +1375,11 @@ fn trailing_bytes() {
 fn invalid_nanos() {
     let mut input = 5u64.to_le_bytes().to_vec();
     input.extend(1_000_000_000u32.to_le_bytes());
-    assert_err::<Duration>(&input, DecodeErrorKind::InvalidNanos(1_000_000_000), 8);
+    assert_decode_error::<Duration>(&input, DecodeErrorKind::InvalidNanos(1_000_000_000), 8);
     let mut input = vec![0xAA];
     input.extend(0u64.to_le_bytes());
     input.extend(u32::MAX.to_le_bytes());
-    assert_err::<(u8, Duration)>(&input, DecodeErrorKind::InvalidNanos(u32::MAX), 9);
+    assert_decode_error::<(u8, Duration)>(&input, DecodeErrorKind::InvalidNanos(u32::MAX), 9);
     // The largest valid value decodes.
     let max = marshal::to_vec(&Duration::MAX);
     assert_eq!(marshal::from_bytes::<Duration>(&max), Ok(Duration::MAX));
@@ -1437,19 +1415,19 @@ fn custom_error_offset_is_moved_to_the_field() {
     // `color` starts at byte 5; its text at 5 + 8; the digit `3` at 5 + 8 + 3.
     let mut bad = bytes.clone();
     bad[5 + 8 + 3] = b'z';
-    let e = err::<Paint>(&bad);
+    let e = decode_error::<Paint>(&bad);
     assert_eq!(e.kind(), DecodeErrorKind::Custom("bad hex digit"));
     assert_eq!(e.offset(), 16);
     assert_eq!(e.to_string(), "bad hex digit at byte 16");
     // An error at the module's offset 0 is at the field's start.
     let mut bad = bytes.clone();
     bad[5 + 8] = b'!';
-    assert_err::<Paint>(&bad, DecodeErrorKind::Custom("expected #rrggbb"), 5);
+    assert_decode_error::<Paint>(&bad, DecodeErrorKind::Custom("expected #rrggbb"), 5);
     // Errors from inside the module's own reads are moved too.
     let mut bad = bytes.clone();
     bad[5 + 8 + 1] = 0xFF;
-    assert_err::<Paint>(&bad, DecodeErrorKind::InvalidUtf8, 13);
-    assert_err::<Paint>(
+    assert_decode_error::<Paint>(&bad, DecodeErrorKind::InvalidUtf8, 13);
+    assert_decode_error::<Paint>(
         &bytes[..bytes.len() - 1],
         DecodeErrorKind::LengthOverflow { len: 7 },
         5,
@@ -1460,7 +1438,7 @@ fn custom_error_offset_is_moved_to_the_field() {
     let mut bytes = marshal::to_vec(&brush);
     assert_eq!(marshal::from_bytes::<Brush>(&bytes), Ok(brush));
     bytes[4 + 2 + 8 + 6] = b'G';
-    assert_err::<Brush>(
+    assert_decode_error::<Brush>(
         &bytes,
         DecodeErrorKind::Custom("bad hex digit"),
         4 + 2 + 8 + 6,
@@ -1468,7 +1446,7 @@ fn custom_error_offset_is_moved_to_the_field() {
     // And the with-module result in a larger structure.
     let mut input = vec![0u8; 3];
     input.extend(&bytes);
-    assert_err::<([u8; 3], Brush)>(
+    assert_decode_error::<([u8; 3], Brush)>(
         &input,
         DecodeErrorKind::Custom("bad hex digit"),
         3 + 4 + 2 + 8 + 6,
@@ -1498,27 +1476,27 @@ fn decode_error_is_an_error_with_a_message_for_every_kind() {
     paint[5 + 8 + 2] = b'x';
     let cases: Vec<(DecodeError, DecodeErrorKind, &str)> = vec![
         (
-            err::<u32>(&[1, 2]),
+            decode_error::<u32>(&[1, 2]),
             DecodeErrorKind::UnexpectedEnd { needed: 2 },
             "unexpected end of input: 2 more bytes needed at byte 0",
         ),
         (
-            err::<(u8, bool)>(&[0, 7]),
+            decode_error::<(u8, bool)>(&[0, 7]),
             DecodeErrorKind::InvalidBool(7),
             "invalid bool byte 0x07 (expected 0 or 1) at byte 1",
         ),
         (
-            err::<char>(&[0xED, 0xA0, 0x80]),
+            decode_error::<char>(&[0xED, 0xA0, 0x80]),
             DecodeErrorKind::InvalidChar(0xED),
             "invalid UTF-8 char starting with byte 0xed at byte 0",
         ),
         (
-            err::<&str>(&[1, 0, 0, 0, 0, 0, 0, 0, 0xFF]),
+            decode_error::<&str>(&[1, 0, 0, 0, 0, 0, 0, 0, 0xFF]),
             DecodeErrorKind::InvalidUtf8,
             "invalid UTF-8 in string at byte 8",
         ),
         (
-            err::<Option<u8>>(&[2]),
+            decode_error::<Option<u8>>(&[2]),
             DecodeErrorKind::InvalidTag {
                 tag: 2,
                 ty: "Option",
@@ -1526,27 +1504,27 @@ fn decode_error_is_an_error_with_a_message_for_every_kind() {
             "invalid tag 2 for enum Option at byte 0",
         ),
         (
-            err::<NonZeroU32>(&[0; 4]),
+            decode_error::<NonZeroU32>(&[0; 4]),
             DecodeErrorKind::ZeroNonZero,
             "zero for a NonZero type at byte 0",
         ),
         (
-            err::<Vec<u64>>(&claim(1 << 60, 12)),
+            decode_error::<Vec<u64>>(&claim(1 << 60, 12)),
             DecodeErrorKind::LengthOverflow { len: 1 << 60 },
             "length 1152921504606846976 exceeds what the remaining input can hold at byte 0",
         ),
         (
-            err::<u8>(&[1, 2, 3]),
+            decode_error::<u8>(&[1, 2, 3]),
             DecodeErrorKind::TrailingBytes { count: 2 },
             "2 trailing bytes after the value at byte 1",
         ),
         (
-            err::<Duration>(&nanos),
+            decode_error::<Duration>(&nanos),
             DecodeErrorKind::InvalidNanos(1_000_000_000),
             "nanoseconds 1000000000 out of range (must be below 1000000000) at byte 8",
         ),
         (
-            err::<Paint>(&paint),
+            decode_error::<Paint>(&paint),
             DecodeErrorKind::Custom("bad hex digit"),
             "bad hex digit at byte 15",
         ),

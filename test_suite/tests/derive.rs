@@ -15,8 +15,8 @@ use std::borrow::Cow;
 use std::fmt::Debug;
 use std::marker::PhantomData;
 
-use marshal::{BufferTooSmall, DecodeError, DecodeErrorKind, Marshal, Reader, Unmarshal, Writer};
-use marshal_test_suite::checks::borrows_from;
+use marshal::{BufferTooSmall, DecodeErrorKind, Marshal, Reader, Unmarshal, Writer};
+use marshal_test_suite::checks::{assert_decode_error, borrows_from};
 use marshal_test_suite::fixtures::{NotMarshal, Rgb, be_u32};
 use serde::de::DeserializeOwned;
 
@@ -162,13 +162,6 @@ fn lens<T: Marshal + ?Sized>() -> (Option<usize>, Option<usize>) {
 /// `(MIN_LEN, MIN_LEN_IS_EXACT)` of `T`.
 fn min_lens<'de, T: Unmarshal<'de>>() -> (usize, bool) {
     (T::MIN_LEN, T::MIN_LEN_IS_EXACT)
-}
-
-/// The error `from_bytes` gives for `input`, as `(kind, offset)`.
-#[track_caller]
-fn error<'de, T: Unmarshal<'de> + Debug>(input: &'de [u8]) -> (DecodeErrorKind, usize) {
-    let e: DecodeError = marshal::from_bytes::<T>(input).unwrap_err();
-    (e.kind(), e.offset())
 }
 
 /// A `u64` length prefix.
@@ -381,17 +374,15 @@ fn enum_variants() {
 #[test]
 fn enum_tags_that_name_no_variant() {
     let invalid = |tag: u32| DecodeErrorKind::InvalidTag { tag, ty: "Shape" };
-    assert_eq!(error::<Shape>(&[5, 0, 0, 0]), (invalid(5), 0));
-    assert_eq!(error::<Shape>(&[0xFF; 4]), (invalid(u32::MAX), 0));
+    assert_decode_error::<Shape>(&[5, 0, 0, 0], invalid(5), 0);
+    assert_decode_error::<Shape>(&[0xFF; 4], invalid(u32::MAX), 0);
     // A short tag is the end of the input, at the tag.
-    assert_eq!(
-        error::<Shape>(&[1, 0]),
-        (DecodeErrorKind::UnexpectedEnd { needed: 2 }, 0)
-    );
+    assert_decode_error::<Shape>(&[1, 0], DecodeErrorKind::UnexpectedEnd { needed: 2 }, 0);
     // At the offset of the tag, inside a larger value.
-    assert_eq!(
-        error::<(u8, Dir)>(&[7, 4, 0, 0, 0]),
-        (DecodeErrorKind::InvalidTag { tag: 4, ty: "Dir" }, 1)
+    assert_decode_error::<(u8, Dir)>(
+        &[7, 4, 0, 0, 0],
+        DecodeErrorKind::InvalidTag { tag: 4, ty: "Dir" },
+        1,
     );
 }
 
@@ -530,20 +521,15 @@ fn empty_enum() {
     assert_eq!(Never::MAX_LEN, None);
     // Every tag is an error, read as any enum's is.
     assert_eq!(min_lens::<Never>(), (4, false));
-    assert_eq!(
-        error::<Never>(&[0; 4]),
-        (
-            DecodeErrorKind::InvalidTag {
-                tag: 0,
-                ty: "Never"
-            },
-            0
-        )
+    assert_decode_error::<Never>(
+        &[0; 4],
+        DecodeErrorKind::InvalidTag {
+            tag: 0,
+            ty: "Never",
+        },
+        0,
     );
-    assert_eq!(
-        error::<Never>(&[]),
-        (DecodeErrorKind::UnexpectedEnd { needed: 4 }, 0)
-    );
+    assert_decode_error::<Never>(&[], DecodeErrorKind::UnexpectedEnd { needed: 4 }, 0);
     // It can still be named inside other types.
     assert_eq!(both(&None::<Never>), [0]);
     assert_eq!(lens::<Option<Never>>(), (None, None));
@@ -834,14 +820,16 @@ fn with_module_errors_are_at_the_field() {
     });
     // The digit `3` of `#010203`, after the tag and the string's length.
     input[4 + 8 + 6] = b'G';
-    assert_eq!(
-        error::<WithVariants>(&input),
-        (DecodeErrorKind::Custom("bad hex digit"), 4 + 8 + 6)
+    assert_decode_error::<WithVariants>(
+        &input,
+        DecodeErrorKind::Custom("bad hex digit"),
+        4 + 8 + 6,
     );
     // Running out inside `be_u32`: two of its four bytes are there.
-    assert_eq!(
-        error::<WithBe>(&[0xAA, 1, 2]),
-        (DecodeErrorKind::UnexpectedEnd { needed: 2 }, 1)
+    assert_decode_error::<WithBe>(
+        &[0xAA, 1, 2],
+        DecodeErrorKind::UnexpectedEnd { needed: 2 },
+        1,
     );
 }
 
@@ -880,9 +868,10 @@ fn with_module_length_mismatch_is_caught_in_debug() {
 /// the input, not a read past it, in every build.
 #[test]
 fn with_module_claiming_past_the_input_is_an_error() {
-    assert_eq!(
-        error::<WithLiar>(&[1, 0, 0, 0]),
-        (DecodeErrorKind::UnexpectedEnd { needed: 2 }, 0)
+    assert_decode_error::<WithLiar>(
+        &[1, 0, 0, 0],
+        DecodeErrorKind::UnexpectedEnd { needed: 2 },
+        0,
     );
     // With the bytes it claims, it decodes, and they are used.
     assert_eq!(WithLiar::read_from(&[1, 0, 0, 0, 0, 0]).unwrap().1, 6);
@@ -917,9 +906,10 @@ fn explicit_tags() {
     // Only the tags given are read: 0 is `C`'s declaration index, but `C`
     // has the tag 0xFFFF_FFFF.
     for tag in [0u32, 3, 11, 0xFFFF_FFFE] {
-        assert_eq!(
-            error::<Tagged>(&tag.to_le_bytes()),
-            (DecodeErrorKind::InvalidTag { tag, ty: "Tagged" }, 0)
+        assert_decode_error::<Tagged>(
+            &tag.to_le_bytes(),
+            DecodeErrorKind::InvalidTag { tag, ty: "Tagged" },
+            0,
         );
     }
 }
@@ -959,21 +949,16 @@ fn tag_type_u8() {
 
     // One byte of tag is read, whatever follows.
     for tag in [1u8, 3, 254] {
-        assert_eq!(
-            error::<Small>(&[tag, 0, 0]),
-            (
-                DecodeErrorKind::InvalidTag {
-                    tag: tag.into(),
-                    ty: "Small"
-                },
-                0
-            )
+        assert_decode_error::<Small>(
+            &[tag, 0, 0],
+            DecodeErrorKind::InvalidTag {
+                tag: tag.into(),
+                ty: "Small",
+            },
+            0,
         );
     }
-    assert_eq!(
-        error::<Bit>(&[2]),
-        (DecodeErrorKind::InvalidTag { tag: 2, ty: "Bit" }, 0)
-    );
+    assert_decode_error::<Bit>(&[2], DecodeErrorKind::InvalidTag { tag: 2, ty: "Bit" }, 0);
 }
 
 #[derive(Marshal, Unmarshal, Debug, PartialEq)]
@@ -995,20 +980,15 @@ fn tag_type_u16() {
     assert_eq!(lens::<Medium>(), (Some(3), Some(3)));
     assert_eq!(min_lens::<Medium>(), (3, true));
     // Two bytes of tag.
-    assert_eq!(
-        error::<Medium>(&[0x12, 0x34, 0]),
-        (
-            DecodeErrorKind::InvalidTag {
-                tag: 0x3412,
-                ty: "Medium"
-            },
-            0
-        )
+    assert_decode_error::<Medium>(
+        &[0x12, 0x34, 0],
+        DecodeErrorKind::InvalidTag {
+            tag: 0x3412,
+            ty: "Medium",
+        },
+        0,
     );
-    assert_eq!(
-        error::<Medium>(&[0xFF]),
-        (DecodeErrorKind::UnexpectedEnd { needed: 2 }, 0)
-    );
+    assert_decode_error::<Medium>(&[0xFF], DecodeErrorKind::UnexpectedEnd { needed: 2 }, 0);
 }
 
 #[derive(Marshal, Unmarshal, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -1034,15 +1014,13 @@ enum EmptySmall {}
 fn empty_enum_with_tag_type() {
     assert_eq!(lens::<EmptySmall>(), (None, None));
     assert_eq!(min_lens::<EmptySmall>(), (1, false));
-    assert_eq!(
-        error::<EmptySmall>(&[0]),
-        (
-            DecodeErrorKind::InvalidTag {
-                tag: 0,
-                ty: "EmptySmall"
-            },
-            0
-        )
+    assert_decode_error::<EmptySmall>(
+        &[0],
+        DecodeErrorKind::InvalidTag {
+            tag: 0,
+            ty: "EmptySmall",
+        },
+        0,
     );
 }
 

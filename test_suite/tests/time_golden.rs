@@ -4,23 +4,13 @@
 //! its error kind at its offset; `SystemTime` matches bincode 1.3 with
 //! serde.
 
-use std::fmt::Debug;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use chrono::{DateTime, FixedOffset, NaiveDate, NaiveDateTime, NaiveTime, Utc};
 use marshal::time::{GoTime, Timestamp};
 use marshal::{DecodeErrorKind, Marshal, Unmarshal};
+use marshal_test_suite::checks::assert_decode_error;
 use marshal_test_suite::golden::row;
-
-/// Asserts the error kind and offset for bytes a reader must reject.
-#[track_caller]
-fn rejects<T>(bytes: &[u8], kind: DecodeErrorKind, offset: usize)
-where
-    T: for<'de> Unmarshal<'de> + Debug,
-{
-    let err = marshal::from_bytes::<T>(bytes).unwrap_err();
-    assert_eq!((err.kind(), err.offset()), (kind, offset), "{}", err);
-}
 
 fn utc(secs: i64, nanos: u32) -> DateTime<Utc> {
     DateTime::from_timestamp(secs, nanos).unwrap()
@@ -246,42 +236,42 @@ fn rejected_instants() {
     // Nanoseconds of 10⁹ or more, whatever the type.
     let bad_nanos = bytes_of(0, 1_000_000_000);
     let kind = DecodeErrorKind::InvalidNanos(1_000_000_000);
-    rejects::<Timestamp>(&bad_nanos, kind, 8);
-    rejects::<SystemTime>(&bad_nanos, kind, 8);
-    rejects::<DateTime<Utc>>(&bad_nanos, kind, 8);
-    rejects::<NaiveDateTime>(&bad_nanos, kind, 8);
-    rejects::<time::UtcDateTime>(&bad_nanos, kind, 8);
-    rejects::<time::PrimitiveDateTime>(&bad_nanos, kind, 8);
-    rejects::<jiff::Timestamp>(&bad_nanos, kind, 8);
-    rejects::<jiff::civil::DateTime>(&bad_nanos, kind, 8);
+    assert_decode_error::<Timestamp>(&bad_nanos, kind, 8);
+    assert_decode_error::<SystemTime>(&bad_nanos, kind, 8);
+    assert_decode_error::<DateTime<Utc>>(&bad_nanos, kind, 8);
+    assert_decode_error::<NaiveDateTime>(&bad_nanos, kind, 8);
+    assert_decode_error::<time::UtcDateTime>(&bad_nanos, kind, 8);
+    assert_decode_error::<time::PrimitiveDateTime>(&bad_nanos, kind, 8);
+    assert_decode_error::<jiff::Timestamp>(&bad_nanos, kind, 8);
+    assert_decode_error::<jiff::civil::DateTime>(&bad_nanos, kind, 8);
     let mut with_offset = bad_nanos.to_vec();
     with_offset.extend_from_slice(&[0; 4]);
-    rejects::<DateTime<FixedOffset>>(&with_offset, kind, 8);
-    rejects::<time::OffsetDateTime>(&with_offset, kind, 8);
+    assert_decode_error::<DateTime<FixedOffset>>(&with_offset, kind, 8);
+    assert_decode_error::<time::OffsetDateTime>(&with_offset, kind, 8);
 
     // Instants beyond the library's range.
     let far = bytes_of(i64::MAX, 0);
     let kind = DecodeErrorKind::TimestampOutOfRange { secs: i64::MAX };
-    rejects::<DateTime<Utc>>(&far, kind, 0);
-    rejects::<NaiveDateTime>(&far, kind, 0);
-    rejects::<time::UtcDateTime>(&far, kind, 0);
-    rejects::<time::PrimitiveDateTime>(&far, kind, 0);
-    rejects::<jiff::Timestamp>(&far, kind, 0);
-    rejects::<jiff::civil::DateTime>(&far, kind, 0);
+    assert_decode_error::<DateTime<Utc>>(&far, kind, 0);
+    assert_decode_error::<NaiveDateTime>(&far, kind, 0);
+    assert_decode_error::<time::UtcDateTime>(&far, kind, 0);
+    assert_decode_error::<time::PrimitiveDateTime>(&far, kind, 0);
+    assert_decode_error::<jiff::Timestamp>(&far, kind, 0);
+    assert_decode_error::<jiff::civil::DateTime>(&far, kind, 0);
     // Year 10000 fits chrono but not time or jiff.
     let y10k = bytes_of(253_402_300_800, 0);
     assert!(marshal::from_bytes::<DateTime<Utc>>(&y10k).is_ok());
     let kind = DecodeErrorKind::TimestampOutOfRange {
         secs: 253_402_300_800,
     };
-    rejects::<time::UtcDateTime>(&y10k, kind, 0);
-    rejects::<jiff::civil::DateTime>(&y10k, kind, 0);
+    assert_decode_error::<time::UtcDateTime>(&y10k, kind, 0);
+    assert_decode_error::<jiff::civil::DateTime>(&y10k, kind, 0);
 
     // An instant in range whose local date-time is not.
     let max = DateTime::<Utc>::MAX_UTC.timestamp();
     let mut local_too_late = bytes_of(max, 0).to_vec();
     local_too_late.extend_from_slice(&3600i32.to_le_bytes());
-    rejects::<DateTime<FixedOffset>>(
+    assert_decode_error::<DateTime<FixedOffset>>(
         &local_too_late,
         DecodeErrorKind::TimestampOutOfRange { secs: max },
         0,
@@ -297,23 +287,23 @@ fn rejected_offsets() {
     };
     // chrono: below a day; time: below 26 hours.
     assert!(marshal::from_bytes::<DateTime<FixedOffset>>(&with(86_399)).is_ok());
-    rejects::<DateTime<FixedOffset>>(
+    assert_decode_error::<DateTime<FixedOffset>>(
         &with(86_400),
         DecodeErrorKind::InvalidUtcOffset { secs: 86_400 },
         12,
     );
-    rejects::<DateTime<FixedOffset>>(
+    assert_decode_error::<DateTime<FixedOffset>>(
         &with(-86_400),
         DecodeErrorKind::InvalidUtcOffset { secs: -86_400 },
         12,
     );
     assert!(marshal::from_bytes::<time::OffsetDateTime>(&with(-93_599)).is_ok());
-    rejects::<time::OffsetDateTime>(
+    assert_decode_error::<time::OffsetDateTime>(
         &with(93_600),
         DecodeErrorKind::InvalidUtcOffset { secs: 93_600 },
         12,
     );
-    rejects::<time::OffsetDateTime>(
+    assert_decode_error::<time::OffsetDateTime>(
         &with(i32::MIN),
         DecodeErrorKind::InvalidUtcOffset { secs: i32::MIN },
         12,
@@ -323,12 +313,12 @@ fn rejected_offsets() {
 #[test]
 fn rejected_dates_and_times() {
     let days = |d: i32| d.to_le_bytes();
-    rejects::<NaiveDate>(
+    assert_decode_error::<NaiveDate>(
         &days(i32::MAX),
         DecodeErrorKind::DateOutOfRange { days: i32::MAX },
         0,
     );
-    rejects::<NaiveDate>(
+    assert_decode_error::<NaiveDate>(
         &days(i32::MIN),
         DecodeErrorKind::DateOutOfRange { days: i32::MIN },
         0,
@@ -336,21 +326,21 @@ fn rejected_dates_and_times() {
     // 2,932,897 days after 1970 is 10000-01-01: in chrono's range only.
     assert!(marshal::from_bytes::<NaiveDate>(&days(2_932_897)).is_ok());
     let kind = DecodeErrorKind::DateOutOfRange { days: 2_932_897 };
-    rejects::<time::Date>(&days(2_932_897), kind, 0);
-    rejects::<jiff::civil::Date>(&days(2_932_897), kind, 0);
+    assert_decode_error::<time::Date>(&days(2_932_897), kind, 0);
+    assert_decode_error::<jiff::civil::Date>(&days(2_932_897), kind, 0);
     // And 4,371,588 days before it is -10000-12-31.
     let kind = DecodeErrorKind::DateOutOfRange { days: -4_371_588 };
-    rejects::<time::Date>(&days(-4_371_588), kind, 0);
-    rejects::<jiff::civil::Date>(&days(-4_371_588), kind, 0);
+    assert_decode_error::<time::Date>(&days(-4_371_588), kind, 0);
+    assert_decode_error::<jiff::civil::Date>(&days(-4_371_588), kind, 0);
 
     let a_day = 86_400_000_000_000u64.to_le_bytes();
     let kind = DecodeErrorKind::InvalidTimeOfDay {
         nanos: 86_400_000_000_000,
     };
-    rejects::<NaiveTime>(&a_day, kind, 0);
-    rejects::<time::Time>(&a_day, kind, 0);
-    rejects::<jiff::civil::Time>(&a_day, kind, 0);
-    rejects::<jiff::civil::Time>(
+    assert_decode_error::<NaiveTime>(&a_day, kind, 0);
+    assert_decode_error::<time::Time>(&a_day, kind, 0);
+    assert_decode_error::<jiff::civil::Time>(&a_day, kind, 0);
+    assert_decode_error::<jiff::civil::Time>(
         &[0xff; 8],
         DecodeErrorKind::InvalidTimeOfDay { nanos: u64::MAX },
         0,
@@ -372,7 +362,7 @@ fn rejected_signed_durations() {
         (i64::MAX, i32::MAX),
         (i64::MIN, i32::MIN),
     ] {
-        rejects::<jiff::SignedDuration>(
+        assert_decode_error::<jiff::SignedDuration>(
             &dur(secs, nanos),
             DecodeErrorKind::InvalidSignedNanos(nanos),
             8,
