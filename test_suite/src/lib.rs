@@ -7,8 +7,8 @@
 //! - [`strategies`]: the proptest configuration and the value strategies
 //!   several property suites draw from;
 //! - [`fixtures`]: `with` modules and small types the suites encode;
-//! - [`checks`]: checks of decoded values, such as whether they borrow from
-//!   their input;
+//! - [`checks`]: checks of decoding: the error both entry points report,
+//!   and whether a decoded value borrows from its input;
 //! - [`rng`]: a seeded generator for values that must not change between
 //!   runs;
 //! - [`properties!`]: one property test per row of a table of types, all
