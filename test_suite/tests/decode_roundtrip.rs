@@ -87,25 +87,39 @@ fn decode_with_trailing<'de, T: Unmarshal<'de>>(longer: &'de [u8]) -> Result<T, 
     Ok(value)
 }
 
+/// Decodes `bytes` with both entry points ([`decode_both`]) and checks
+/// that each gives `value`, compared with `eq`; `source` says where
+/// `value` went, for the message. Returns what `from_bytes` gave.
+fn decodes_to<T>(
+    bytes: &[u8],
+    value: &T,
+    eq: &impl Fn(&T, &T) -> bool,
+    source: &str,
+) -> Result<T, TestCaseError>
+where
+    T: for<'de> Unmarshal<'de> + Debug,
+{
+    let (full, prefix) = decode_both::<T>(bytes)?;
+    for (entry, decoded) in [("from_bytes", &full), ("read_from", &prefix)] {
+        prop_assert!(
+            eq(decoded, value),
+            "{} gave {:?}, {} {:?}",
+            entry,
+            decoded,
+            source,
+            value
+        );
+    }
+    Ok(full)
+}
+
 /// The full round trip of an owned value, compared with `eq`.
 fn roundtrip_eq<T>(value: &T, eq: impl Fn(&T, &T) -> bool) -> Result<(), TestCaseError>
 where
     T: Marshal + for<'de> Unmarshal<'de> + Debug,
 {
     let bytes = marshal::to_vec(value);
-    let (full, prefix) = decode_both::<T>(&bytes)?;
-    prop_assert!(
-        eq(&full, value),
-        "from_bytes gave {:?}, expected {:?}",
-        full,
-        value
-    );
-    prop_assert!(
-        eq(&prefix, value),
-        "read_from gave {:?}, expected {:?}",
-        prefix,
-        value
-    );
+    let full = decodes_to(&bytes, value, &eq, "expected")?;
     prop_assert_eq!(full.encoded_len(), bytes.len());
 
     let mut longer = bytes.clone();
@@ -159,19 +173,7 @@ where
     T: Serialize + for<'de> Unmarshal<'de> + Debug,
 {
     let bytes = bincode::serialize(value).expect("bincode cannot fail on these types");
-    let (full, prefix) = decode_both::<T>(&bytes)?;
-    prop_assert!(
-        eq(&full, value),
-        "from_bytes gave {:?}, bincode was given {:?}",
-        full,
-        value
-    );
-    prop_assert!(
-        eq(&prefix, value),
-        "read_from gave {:?}, bincode was given {:?}",
-        prefix,
-        value
-    );
+    decodes_to(&bytes, value, &eq, "bincode was given")?;
     Ok(())
 }
 
