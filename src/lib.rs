@@ -11,6 +11,8 @@ extern crate std;
 pub use marshal_core::LengthMismatch;
 // Documented by marshal-core's module docs; a doc comment here would be
 // prepended to them, running two summaries together.
+#[cfg(feature = "serde")]
+pub use marshal_core::serde;
 pub use marshal_core::time;
 pub use marshal_core::{
     BufferTooSmall, DecodeError, DecodeErrorKind, Marshal, Overflow, Reader, Unmarshal, Writer,

@@ -42,6 +42,8 @@ mod len;
 mod mem;
 mod output;
 mod reader;
+#[cfg(feature = "serde")]
+pub mod serde;
 mod stack;
 pub mod time;
 mod traits;

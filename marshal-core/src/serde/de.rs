@@ -1,0 +1,568 @@
+//! The deserializer: reads bincode 1.3's bytes for serde's data model
+//! through a [`Reader`], so its checks, limits and error offsets are the
+//! reader's.
+
+use core::alloc::Layout;
+use core::fmt::{self, Display};
+
+use ::serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
+
+use crate::error::DecodeError;
+use crate::reader::Reader;
+use crate::stack::levels;
+use crate::traits::Unmarshal;
+
+/// The error type serde's `Deserialize` implementations see: a
+/// [`DecodeError`], and whether its offset is known yet. An error a
+/// visitor raises (`invalid_length`, `custom`, ...) gets the offset of the
+/// item the visitor was reading when it comes back through the
+/// deserializer.
+pub(super) struct DeError {
+    err: DecodeError,
+    placed: bool,
+}
+
+impl DeError {
+    /// An error raised through serde's `de::Error`, whose offset is not
+    /// known yet.
+    const fn unplaced(message: &'static &'static str) -> Self {
+        DeError {
+            err: DecodeError::custom(message, 0),
+            placed: false,
+        }
+    }
+
+    /// The error, at `at` if its offset was not known yet.
+    #[inline]
+    fn at(self, at: usize) -> Self {
+        if self.placed {
+            self
+        } else {
+            DeError {
+                err: self.err.shifted(at),
+                placed: true,
+            }
+        }
+    }
+
+    /// The error as the public API returns it; an error never placed (a
+    /// `Deserialize` implementation that failed without reading anything)
+    /// is placed at `at`.
+    #[inline]
+    pub(super) fn into_decode_error(self, at: usize) -> DecodeError {
+        self.at(at).err
+    }
+}
+
+impl From<DecodeError> for DeError {
+    #[inline]
+    fn from(err: DecodeError) -> Self {
+        DeError { err, placed: true }
+    }
+}
+
+impl fmt::Debug for DeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.err, f)
+    }
+}
+
+impl Display for DeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Display::fmt(&self.err, f)
+    }
+}
+
+impl core::error::Error for DeError {}
+
+/// The messages of errors raised by `Deserialize` implementations. A
+/// [`DecodeError`] is three words and never allocates, so it carries the
+/// kind of complaint, not serde's formatted text.
+pub(super) mod msg {
+    pub(crate) const CUSTOM: &str = "the value's Deserialize implementation rejected the input";
+    pub(crate) const INVALID_TYPE: &str =
+        "invalid type: the Deserialize implementation expected another kind of value";
+    pub(crate) const INVALID_VALUE: &str = "invalid value for the type being decoded";
+    pub(crate) const INVALID_LENGTH: &str = "invalid length for the type being decoded";
+    pub(crate) const UNKNOWN_VARIANT: &str = "unknown enum variant";
+    pub(crate) const UNKNOWN_FIELD: &str = "unknown field";
+    pub(crate) const MISSING_FIELD: &str = "missing field";
+    pub(crate) const DUPLICATE_FIELD: &str = "duplicate field";
+    pub(crate) const ANY: &str = "deserialize_any is not supported: the format is not \
+         self-describing, so untagged, internally tagged and adjacently tagged enums, \
+         flattened fields and other self-describing types cannot be read";
+    pub(crate) const IDENTIFIER: &str = "deserialize_identifier is not supported: the format \
+         writes no field or variant names";
+    pub(crate) const IGNORED_ANY: &str =
+        "deserialize_ignored_any is not supported: the format cannot skip a value it does not know";
+}
+
+impl de::Error for DeError {
+    #[cold]
+    fn custom<T: Display>(_: T) -> Self {
+        DeError::unplaced(&msg::CUSTOM)
+    }
+
+    #[cold]
+    fn invalid_type(_: de::Unexpected<'_>, _: &dyn de::Expected) -> Self {
+        DeError::unplaced(&msg::INVALID_TYPE)
+    }
+
+    #[cold]
+    fn invalid_value(_: de::Unexpected<'_>, _: &dyn de::Expected) -> Self {
+        DeError::unplaced(&msg::INVALID_VALUE)
+    }
+
+    #[cold]
+    fn invalid_length(_: usize, _: &dyn de::Expected) -> Self {
+        DeError::unplaced(&msg::INVALID_LENGTH)
+    }
+
+    #[cold]
+    fn unknown_variant(_: &str, _: &'static [&'static str]) -> Self {
+        DeError::unplaced(&msg::UNKNOWN_VARIANT)
+    }
+
+    #[cold]
+    fn unknown_field(_: &str, _: &'static [&'static str]) -> Self {
+        DeError::unplaced(&msg::UNKNOWN_FIELD)
+    }
+
+    #[cold]
+    fn missing_field(_: &'static str) -> Self {
+        DeError::unplaced(&msg::MISSING_FIELD)
+    }
+
+    #[cold]
+    fn duplicate_field(_: &'static str) -> Self {
+        DeError::unplaced(&msg::DUPLICATE_FIELD)
+    }
+}
+
+/// Stack bytes, in an unoptimized build, that one level of serde's nesting
+/// may take beside the value it builds: the deserializer's method, the
+/// visitor's, the access object's, the `Deserialize` implementation's and
+/// serde's `Box` or `Option` around it. Measured in
+/// `test_suite/tests/serde_bridge.rs`, with a margin.
+const LEVEL_BASE: usize = 3072;
+
+/// Copies of the value a level builds that its frames may hold.
+const LEVEL_COPIES: usize = 8;
+
+/// Units of the depth limit one level of serde's nesting that builds a `T`
+/// is charged.
+const fn level_of<T>() -> u32 {
+    levels(LEVEL_BASE.saturating_add(LEVEL_COPIES.saturating_mul(size_of::<T>())))
+}
+
+/// serde's deserializer over a [`Reader`].
+pub(super) struct Deserializer<'r, 'de> {
+    pub(super) r: &'r mut Reader<'de>,
+}
+
+impl<'de> Deserializer<'_, 'de> {
+    /// Runs `f` one level deeper ([`Reader::nest`]), the level charged by
+    /// the stack a level building a `T` may take: the depth limit applies
+    /// to every value that holds others (an `Option`'s `Some`, a newtype,
+    /// a tuple, a struct, a sequence, a map, an enum).
+    #[inline]
+    fn nest<T>(
+        &mut self,
+        f: impl FnOnce(&mut Deserializer<'_, 'de>) -> Result<T, DeError>,
+    ) -> Result<T, DeError> {
+        match self.r.nest_levels(const { level_of::<T>() }, |r| {
+            Ok(f(&mut Deserializer { r }))
+        }) {
+            Ok(result) => result,
+            Err(too_deep) => Err(too_deep.into()),
+        }
+    }
+
+    /// A `u64` length prefix, checked against the rest of the input: each
+    /// item counts as at least one byte, whatever its type.
+    #[inline]
+    fn len(&mut self) -> Result<usize, DeError> {
+        Ok(self.r.take_len(1)?)
+    }
+}
+
+/// Reads a fixed-width little-endian value and hands it to the visitor.
+macro_rules! primitive {
+    ($($method:ident => $visit:ident($ty:ty);)*) => {$(
+        #[inline]
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
+            let at = self.r.position();
+            let value = <$ty as Unmarshal<'de>>::decode(self.r)?;
+            visitor.$visit::<DeError>(value).map_err(|e| e.at(at))
+        }
+    )*};
+}
+
+impl<'de> de::Deserializer<'de> for &mut Deserializer<'_, 'de> {
+    type Error = DeError;
+
+    #[inline]
+    fn is_human_readable(&self) -> bool {
+        false
+    }
+
+    #[cold]
+    fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, DeError> {
+        Err(DeError::unplaced(&msg::ANY).at(self.r.position()))
+    }
+
+    primitive! {
+        deserialize_bool => visit_bool(bool);
+        deserialize_i8 => visit_i8(i8);
+        deserialize_i16 => visit_i16(i16);
+        deserialize_i32 => visit_i32(i32);
+        deserialize_i64 => visit_i64(i64);
+        deserialize_i128 => visit_i128(i128);
+        deserialize_u8 => visit_u8(u8);
+        deserialize_u16 => visit_u16(u16);
+        deserialize_u32 => visit_u32(u32);
+        deserialize_u64 => visit_u64(u64);
+        deserialize_u128 => visit_u128(u128);
+        deserialize_f32 => visit_f32(f32);
+        deserialize_f64 => visit_f64(f64);
+        deserialize_char => visit_char(char);
+    }
+
+    #[inline]
+    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
+        let at = self.r.position();
+        let s = <&'de str as Unmarshal<'de>>::decode(self.r)?;
+        visitor
+            .visit_borrowed_str::<DeError>(s)
+            .map_err(|e| e.at(at))
+    }
+
+    /// An owned `String`, allocated here (and charged against the reader's
+    /// budget) and handed over, so `String` takes it without copying.
+    #[inline]
+    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
+        let at = self.r.position();
+        let s = <&'de str as Unmarshal<'de>>::decode(self.r)?;
+        #[cfg(feature = "alloc")]
+        {
+            self.r.charge_at(s.len(), at + 8)?;
+            visitor
+                .visit_string::<DeError>(alloc::string::String::from(s))
+                .map_err(|e| e.at(at))
+        }
+        #[cfg(not(feature = "alloc"))]
+        visitor
+            .visit_borrowed_str::<DeError>(s)
+            .map_err(|e| e.at(at))
+    }
+
+    #[inline]
+    fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
+        let at = self.r.position();
+        let bytes = <&'de [u8] as Unmarshal<'de>>::decode(self.r)?;
+        visitor
+            .visit_borrowed_bytes::<DeError>(bytes)
+            .map_err(|e| e.at(at))
+    }
+
+    /// An owned `Vec<u8>`, as for [`deserialize_string`](Self::deserialize_string).
+    #[inline]
+    fn deserialize_byte_buf<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
+        let at = self.r.position();
+        let bytes = <&'de [u8] as Unmarshal<'de>>::decode(self.r)?;
+        #[cfg(feature = "alloc")]
+        {
+            self.r.charge_at(bytes.len(), at + 8)?;
+            visitor
+                .visit_byte_buf::<DeError>(alloc::vec::Vec::from(bytes))
+                .map_err(|e| e.at(at))
+        }
+        #[cfg(not(feature = "alloc"))]
+        visitor
+            .visit_borrowed_bytes::<DeError>(bytes)
+            .map_err(|e| e.at(at))
+    }
+
+    #[inline]
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
+        let at = self.r.position();
+        match self.r.take_u8()? {
+            0 => visitor.visit_none::<DeError>().map_err(|e| e.at(at)),
+            1 => self.nest(|de| visitor.visit_some(de).map_err(|e| e.at(at))),
+            tag => Err(DecodeError::invalid_tag(tag.into(), &"Option", at).into()),
+        }
+    }
+
+    #[inline]
+    fn deserialize_unit<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
+        let at = self.r.position();
+        visitor.visit_unit::<DeError>().map_err(|e| e.at(at))
+    }
+
+    #[inline]
+    fn deserialize_unit_struct<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, DeError> {
+        self.deserialize_unit(visitor)
+    }
+
+    #[inline]
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, DeError> {
+        let at = self.r.position();
+        self.nest(|de| visitor.visit_newtype_struct(de).map_err(|e| e.at(at)))
+    }
+
+    #[inline]
+    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
+        let at = self.r.position();
+        self.nest(|de| {
+            let len = de.len()?;
+            visitor
+                .visit_seq(Items::growing(de, len))
+                .map_err(|e| e.at(at))
+        })
+    }
+
+    #[inline]
+    fn deserialize_tuple<V: Visitor<'de>>(
+        self,
+        len: usize,
+        visitor: V,
+    ) -> Result<V::Value, DeError> {
+        let at = self.r.position();
+        self.nest(|de| {
+            visitor
+                .visit_seq(Items::inline(de, len))
+                .map_err(|e| e.at(at))
+        })
+    }
+
+    #[inline]
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        len: usize,
+        visitor: V,
+    ) -> Result<V::Value, DeError> {
+        self.deserialize_tuple(len, visitor)
+    }
+
+    #[inline]
+    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
+        let at = self.r.position();
+        self.nest(|de| {
+            let len = de.len()?;
+            visitor
+                .visit_map(Entries {
+                    de,
+                    len,
+                    index: 0,
+                    key: Layout::new::<()>(),
+                })
+                .map_err(|e| e.at(at))
+        })
+    }
+
+    /// A struct is its fields in order, as a tuple.
+    #[inline]
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, DeError> {
+        self.deserialize_tuple(fields.len(), visitor)
+    }
+
+    #[inline]
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        _: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, DeError> {
+        let at = self.r.position();
+        self.nest(|de| visitor.visit_enum(de).map_err(|e| e.at(at)))
+    }
+
+    #[cold]
+    fn deserialize_identifier<V: Visitor<'de>>(self, _: V) -> Result<V::Value, DeError> {
+        Err(DeError::unplaced(&msg::IDENTIFIER).at(self.r.position()))
+    }
+
+    #[cold]
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, DeError> {
+        Err(DeError::unplaced(&msg::IGNORED_ANY).at(self.r.position()))
+    }
+}
+
+/// What an item of a collection is charged against the reader's
+/// allocation budget before it decodes, when the collection may allocate
+/// for it: room in a `Vec` growing by doubling, the most such a vector asks
+/// for over its growth. Counting the reallocations at their new sizes, a
+/// vector of `n` items asks for less than `4n` items' worth (its capacity
+/// ends below `2n`, and each capacity is twice the last), and at most 8
+/// items' worth for its first allocation: so the first item is charged 8
+/// times its size and each later one 4 times.
+#[inline]
+fn item_charge(index: usize, item: Layout) -> usize {
+    let size = item.pad_to_align().size();
+    size.saturating_mul(if index == 0 { 8 } else { 4 })
+}
+
+/// The elements of a sequence, tuple or struct.
+struct Items<'a, 'r, 'de> {
+    de: &'a mut Deserializer<'r, 'de>,
+    len: usize,
+    index: usize,
+    /// Whether the visitor may allocate for the items (a sequence), so
+    /// they are charged against the budget; a tuple's or struct's are
+    /// held inline.
+    growing: bool,
+}
+
+impl<'a, 'r, 'de> Items<'a, 'r, 'de> {
+    fn growing(de: &'a mut Deserializer<'r, 'de>, len: usize) -> Self {
+        Items {
+            de,
+            len,
+            index: 0,
+            growing: true,
+        }
+    }
+
+    fn inline(de: &'a mut Deserializer<'r, 'de>, len: usize) -> Self {
+        Items {
+            de,
+            len,
+            index: 0,
+            growing: false,
+        }
+    }
+}
+
+impl<'de> de::SeqAccess<'de> for Items<'_, '_, 'de> {
+    type Error = DeError;
+
+    #[inline]
+    fn next_element_seed<T: DeserializeSeed<'de>>(
+        &mut self,
+        seed: T,
+    ) -> Result<Option<T::Value>, DeError> {
+        if self.len == 0 {
+            return Ok(None);
+        }
+        self.len -= 1;
+        if self.growing && self.de.r.has_budget() {
+            self.de
+                .r
+                .charge_alloc(item_charge(self.index, Layout::new::<T::Value>()))?;
+        }
+        self.index += 1;
+        seed.deserialize(&mut *self.de).map(Some)
+    }
+
+    /// The items left for a tuple or struct; none is promised for a
+    /// sequence, whose visitor would allocate room for that many before
+    /// any is read, which a length prefix does not justify.
+    #[inline]
+    fn size_hint(&self) -> Option<usize> {
+        (!self.growing).then_some(self.len)
+    }
+}
+
+/// The entries of a map.
+struct Entries<'a, 'r, 'de> {
+    de: &'a mut Deserializer<'r, 'de>,
+    len: usize,
+    index: usize,
+    /// The layout of the last key read, for charging its entry.
+    key: Layout,
+}
+
+impl<'de> de::MapAccess<'de> for Entries<'_, '_, 'de> {
+    type Error = DeError;
+
+    #[inline]
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, DeError> {
+        if self.len == 0 {
+            return Ok(None);
+        }
+        self.len -= 1;
+        self.key = Layout::new::<K::Value>();
+        seed.deserialize(&mut *self.de).map(Some)
+    }
+
+    /// Charges the entry (the key and the value side by side) before its
+    /// value decodes, as a sequence charges an item.
+    #[inline]
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, DeError> {
+        if self.de.r.has_budget() {
+            let entry = match self.key.extend(Layout::new::<V::Value>()) {
+                Ok((entry, _)) => item_charge(self.index, entry),
+                Err(_) => usize::MAX,
+            };
+            self.de.r.charge_alloc(entry)?;
+        }
+        self.index += 1;
+        seed.deserialize(&mut *self.de)
+    }
+
+    #[inline]
+    fn size_hint(&self) -> Option<usize> {
+        None
+    }
+}
+
+/// An enum: a `u32` variant index, then the variant's contents.
+impl<'de> de::EnumAccess<'de> for &mut Deserializer<'_, 'de> {
+    type Error = DeError;
+    type Variant = Self;
+
+    #[inline]
+    fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self), DeError> {
+        let at = self.r.position();
+        let index = <u32 as Unmarshal<'de>>::decode(self.r)?;
+        let variant = seed
+            .deserialize(IntoDeserializer::<DeError>::into_deserializer(index))
+            .map_err(|e| e.at(at))?;
+        Ok((variant, self))
+    }
+}
+
+impl<'de> de::VariantAccess<'de> for &mut Deserializer<'_, 'de> {
+    type Error = DeError;
+
+    #[inline]
+    fn unit_variant(self) -> Result<(), DeError> {
+        Ok(())
+    }
+
+    #[inline]
+    fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value, DeError> {
+        seed.deserialize(self)
+    }
+
+    #[inline]
+    fn tuple_variant<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value, DeError> {
+        de::Deserializer::deserialize_tuple(self, len, visitor)
+    }
+
+    #[inline]
+    fn struct_variant<V: Visitor<'de>>(
+        self,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, DeError> {
+        de::Deserializer::deserialize_tuple(self, fields.len(), visitor)
+    }
+}
