@@ -89,10 +89,10 @@ pub(super) mod msg {
     pub(crate) const MISSING_FIELD: &str = "missing field";
     pub(crate) const DUPLICATE_FIELD: &str = "duplicate field";
     pub(crate) const ANY: &str = "deserialize_any is not supported: the format is not \
-         self-describing, so untagged, internally tagged and adjacently tagged enums, \
-         flattened fields and other self-describing types cannot be read";
+         self-describing, so untagged and internally tagged enums and other self-describing \
+         types cannot be read";
     pub(crate) const IDENTIFIER: &str = "deserialize_identifier is not supported: the format \
-         writes no field or variant names";
+         writes no field or variant names (adjacently tagged enums and flattened fields read them)";
     pub(crate) const IGNORED_ANY: &str =
         "deserialize_ignored_any is not supported: the format cannot skip a value it does not know";
 }

@@ -82,10 +82,11 @@
 //!   [`DecodeError`] carries no formatted text.
 //!
 //! What the format cannot do is an error, never a panic: reading needs the
-//! type to say what comes next, so `deserialize_any` (untagged, internally
-//! and adjacently tagged enums, `#[serde(flatten)]`) fails, and so does
-//! writing a sequence or map whose length is not known before its items
-//! ([`ErrorKind::UnknownLength`]).
+//! type to say what comes next, so `deserialize_any` (untagged and
+//! internally tagged enums) fails, as does `deserialize_identifier`
+//! (adjacently tagged enums and `#[serde(flatten)]`, which read names),
+//! and so does writing a sequence or map whose length is not known before
+//! its items ([`ErrorKind::UnknownLength`]), as in bincode.
 //!
 //! ```
 //! use marshal::DecodeErrorKind;

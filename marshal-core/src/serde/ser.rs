@@ -147,7 +147,7 @@ fn tag<S: Sink>(sink: &mut S, index: u32) -> Result<(), Error> {
     sink.put(index.to_le_bytes())
 }
 
-impl<'a, S: Sink> ser::Serializer for &'a mut Encoder<'_, S> {
+impl<S: Sink> ser::Serializer for &mut Encoder<'_, S> {
     type Ok = ();
     type Error = Error;
     type SerializeSeq = Self;
