@@ -175,6 +175,8 @@ enum Repr {
     InvalidTag { tag: u32, ty: &'static &'static str },
     ZeroNonZero,
     LengthOverflow { len: u64 },
+    // The capacity saturates at `u32::MAX`, keeping the error three words.
+    OverCapacity { len: u64, capacity: u32 },
     TrailingBytes { count: usize },
     InvalidNanos(u32),
     TimestampOutOfRange { secs: i64 },
@@ -231,6 +233,14 @@ pub enum DecodeErrorKind {
     LengthOverflow {
         /// The length read from the input.
         len: u64,
+    },
+    /// A length beyond the fixed capacity of the type being decoded (a
+    /// `heapless::Vec<T, N>`, an `ArrayVec<T, N>`, an `ArrayString<N>`, ...).
+    OverCapacity {
+        /// The length read from the input.
+        len: u64,
+        /// The type's capacity (saturated at `u32::MAX`).
+        capacity: usize,
     },
     /// Bytes were left over after the value ([`from_bytes`](crate::from_bytes)
     /// only).
@@ -314,6 +324,10 @@ impl DecodeError {
             Repr::InvalidTag { tag, ty } => DecodeErrorKind::InvalidTag { tag, ty },
             Repr::ZeroNonZero => DecodeErrorKind::ZeroNonZero,
             Repr::LengthOverflow { len } => DecodeErrorKind::LengthOverflow { len },
+            Repr::OverCapacity { len, capacity } => DecodeErrorKind::OverCapacity {
+                len,
+                capacity: capacity as usize,
+            },
             Repr::TrailingBytes { count } => DecodeErrorKind::TrailingBytes { count },
             Repr::InvalidNanos(n) => DecodeErrorKind::InvalidNanos(n),
             Repr::TimestampOutOfRange { secs } => DecodeErrorKind::TimestampOutOfRange { secs },
@@ -419,6 +433,24 @@ impl DecodeError {
         Self::new(Repr::LengthOverflow { len }, offset)
     }
 
+    /// `len` items where the type holds at most `capacity`.
+    #[cold]
+    #[cfg_attr(not(any(feature = "arrayvec", feature = "heapless")), allow(dead_code))]
+    pub(crate) const fn over_capacity(len: usize, capacity: usize, offset: usize) -> Self {
+        let capacity = if capacity > u32::MAX as usize {
+            u32::MAX
+        } else {
+            capacity as u32
+        };
+        Self::new(
+            Repr::OverCapacity {
+                len: len as u64,
+                capacity,
+            },
+            offset,
+        )
+    }
+
     #[cold]
     pub(crate) const fn trailing_bytes(count: usize, offset: usize) -> Self {
         Self::new(Repr::TrailingBytes { count }, offset)
@@ -503,6 +535,9 @@ impl fmt::Display for DecodeError {
             DecodeErrorKind::ZeroNonZero => f.write_str("zero for a NonZero type")?,
             DecodeErrorKind::LengthOverflow { len } => {
                 write!(f, "length {len} exceeds what the remaining input can hold")?;
+            }
+            DecodeErrorKind::OverCapacity { len, capacity } => {
+                write!(f, "length {len} exceeds the type's capacity of {capacity}")?;
             }
             DecodeErrorKind::TrailingBytes { count } => {
                 write!(f, "{count} trailing bytes after the value")?;

@@ -300,9 +300,9 @@ fn table_capacity<E>(r: &mut Reader<'_>, len: usize) -> Result<usize, DecodeErro
 /// entries, whatever the version's rule for small tables), padded to the
 /// alignment of the control bytes (16, or `E`'s if larger), then a control
 /// byte per bucket and a group of 16 more. An empty table allocates
-/// nothing.
-#[cfg(feature = "std")]
-fn table_bytes<E>(len: usize) -> usize {
+/// nothing. (indexmap's index table is such a table of `usize`s.)
+#[cfg(any(feature = "std", feature = "indexmap"))]
+pub(crate) fn table_bytes<E>(len: usize) -> usize {
     let size = core::mem::size_of::<E>();
     let buckets = match len {
         0 => return 0,

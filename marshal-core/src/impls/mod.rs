@@ -2,6 +2,7 @@
 
 #[cfg(feature = "alloc")]
 mod collections;
+mod foreign;
 mod net;
 mod pointer;
 mod primitive;

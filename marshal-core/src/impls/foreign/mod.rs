@@ -1,0 +1,51 @@
+//! `Marshal` and `Unmarshal` for other crates' types, one feature and one
+//! file per crate. Each type writes exactly the bytes bincode 1.3 writes
+//! through that crate's own `serde` support, and decodes with the checks
+//! of the standard collections: length prefixes checked against the input
+//! before anything is allocated, a length beyond a fixed capacity an
+//! [`OverCapacity`](crate::DecodeErrorKind::OverCapacity) error, the depth
+//! limit and the allocation budget honoured.
+
+#[cfg(feature = "arrayvec")]
+mod arrayvec;
+#[cfg(feature = "bytes")]
+mod bytes;
+#[cfg(feature = "heapless")]
+mod heapless;
+#[cfg(feature = "indexmap")]
+mod indexmap;
+#[cfg(feature = "smallvec")]
+mod smallvec;
+#[cfg(feature = "uuid")]
+mod uuid;
+
+/// Bytes in a length prefix.
+#[cfg(any(feature = "arrayvec", feature = "heapless"))]
+const LEN_PREFIX: usize = 8;
+
+/// The `MAX_LEN` of a length-prefixed run of at most `capacity` items of
+/// at most `item` bytes each.
+#[cfg(any(feature = "arrayvec", feature = "heapless"))]
+const fn bounded_max(item: Option<usize>, capacity: usize) -> Option<usize> {
+    if capacity == 0 {
+        return Some(LEN_PREFIX);
+    }
+    match item {
+        Some(n) => match n.checked_mul(capacity) {
+            Some(items) => items.checked_add(LEN_PREFIX),
+            None => None,
+        },
+        None => None,
+    }
+}
+
+/// The `FIXED_LEN` of a length-prefixed run of at most `capacity` items
+/// whose `FIXED_LEN` is `item`: only the prefix, when no item can add a
+/// byte.
+#[cfg(any(feature = "arrayvec", feature = "heapless"))]
+const fn bounded_fixed(item: Option<usize>, capacity: usize) -> Option<usize> {
+    match (capacity, item) {
+        (0, _) | (_, Some(0)) => Some(LEN_PREFIX),
+        _ => None,
+    }
+}

@@ -1,0 +1,83 @@
+//! uuid's `Uuid` (feature `uuid`).
+
+use ::uuid::Uuid;
+
+use crate::error::{DecodeError, Overflow};
+use crate::fingerprint as fp;
+use crate::reader::Reader;
+use crate::traits::{Marshal, Unmarshal};
+use crate::writer::Writer;
+
+/// The bytes bincode 1.3 writes for a `Uuid` through uuid's `serde`
+/// support, which for a binary format is `serialize_bytes`: a `u64` length
+/// of 16, then the 16 bytes in order. 24 bytes, whatever the value, so a
+/// struct of them keeps its `FIXED_LEN`.
+///
+/// ```
+/// use marshal::{Marshal, Unmarshal};
+/// use uuid::Uuid;
+///
+/// #[derive(Marshal, Unmarshal, Debug, PartialEq)]
+/// struct Session { id: Uuid, user: u32 }
+///
+/// assert_eq!(Uuid::FIXED_LEN, Some(24));
+/// assert_eq!(Session::FIXED_LEN, Some(24 + 4));
+///
+/// let id = Uuid::from_u128(0x00112233_4455_6677_8899_aabbccddeeff);
+/// let bytes = marshal::to_vec(&Session { id, user: 7 });
+/// assert_eq!(bytes[..8], [16, 0, 0, 0, 0, 0, 0, 0]);
+/// assert_eq!(bytes[8..24], *id.as_bytes());
+/// assert_eq!(marshal::from_bytes::<Session>(&bytes)?, Session { id, user: 7 });
+/// # Ok::<(), marshal::DecodeError>(())
+/// ```
+impl Marshal for Uuid {
+    const FIXED_LEN: Option<usize> = Some(24);
+    const FINGERPRINT: u64 = fp::leaf("uuid");
+
+    #[inline]
+    fn encoded_len(&self) -> usize {
+        24
+    }
+
+    #[inline]
+    fn encode(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+        let mut bytes = [0u8; 24];
+        bytes[..8].copy_from_slice(&16u64.to_le_bytes());
+        bytes[8..].copy_from_slice(self.as_bytes());
+        w.put_array(bytes)
+    }
+}
+
+/// Reads what uuid's `serde` support reads from bincode: a length that must
+/// be 16 (anything else is a [`Custom`](crate::DecodeErrorKind::Custom)
+/// error at the length), then the bytes.
+///
+/// ```
+/// use marshal::DecodeErrorKind;
+/// use uuid::Uuid;
+///
+/// let mut bytes = marshal::to_vec(&Uuid::nil());
+/// bytes[0] = 15;
+/// let err = marshal::from_bytes::<Uuid>(&bytes).unwrap_err();
+/// assert_eq!((err.kind(), err.offset()), (DecodeErrorKind::Custom("a Uuid's length prefix must be 16"), 0));
+/// ```
+impl<'de> Unmarshal<'de> for Uuid {
+    const MIN_LEN: usize = 24;
+    const MIN_LEN_IS_EXACT: bool = true;
+
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        let at = r.position();
+        let bytes: [u8; 24] = r.take_array()?;
+        let (len, id) = bytes.split_at(8);
+        if len != 16u64.to_le_bytes() {
+            return Err(DecodeError::custom(
+                &"a Uuid's length prefix must be 16",
+                at,
+            ));
+        }
+        let mut out = [0u8; 16];
+        out.copy_from_slice(id);
+        Ok(Uuid::from_bytes(out))
+    }
+}
