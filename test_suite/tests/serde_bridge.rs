@@ -886,3 +886,95 @@ struct Holder {
 fn a_failing_serialize_in_a_with_field_panics_with_its_message() {
     let _ = Holder { refuses: Refuses }.encoded_len();
 }
+
+// ---------------------------------------------------------------------------
+// WIRE_FORMAT.md's deviations from bincode 1.3 that the bridge adds, each
+// checked against bincode.
+
+/// Zero-sized items beyond the input: bincode loops once per item, the
+/// bridge counts each item as a byte.
+#[test]
+fn deviation_zero_sized_items_beyond_the_input() {
+    let mut input = 10u64.to_le_bytes().to_vec();
+    assert_eq!(
+        bincode::deserialize::<Vec<()>>(&input).unwrap(),
+        vec![(); 10]
+    );
+    let err = marshal::serde::from_bytes::<Vec<()>>(&input).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.offset()),
+        (DecodeErrorKind::LengthOverflow { len: 10 }, 0)
+    );
+    let err = marshal::serde::from_bytes::<BTreeMap<(), ()>>(&input).unwrap_err();
+    assert_eq!(err.kind(), DecodeErrorKind::LengthOverflow { len: 10 });
+    assert!(bincode::deserialize::<BTreeMap<(), ()>>(&input).is_ok());
+    // With as many bytes left as items: the same value, those bytes left.
+    input.extend([0xaa; 10]);
+    let (value, used) = marshal::serde::read_from::<Vec<Unit>>(&input).unwrap();
+    assert_eq!((value, used), (vec![Unit; 10], 8));
+    assert_eq!(
+        bincode::deserialize::<Vec<Unit>>(&input).unwrap(),
+        vec![Unit; 10]
+    );
+}
+
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
+struct Chain(Option<Box<Chain>>);
+
+fn chain(depth: usize) -> Chain {
+    (0..depth).fold(Chain(None), |inner, _| Chain(Some(Box::new(inner))))
+}
+
+/// Nesting deeper than the reader's limit: bincode reads it by recursion,
+/// the bridge rejects it, and reads it with a higher limit.
+#[test]
+fn deviation_nesting_deeper_than_the_limit() {
+    std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(|| {
+            let value = chain(200);
+            let bytes = bincode::serialize(&value).unwrap();
+            assert_eq!(marshal::serde::to_vec(&value).unwrap(), bytes);
+            assert_eq!(bincode::deserialize::<Chain>(&bytes).unwrap(), value);
+            // Each level is a newtype and an `Option`'s `Some`: two levels.
+            let err = marshal::serde::from_bytes::<Chain>(&bytes).unwrap_err();
+            assert_eq!(err.kind(), DecodeErrorKind::TooDeep { limit: 256 });
+            let mut r = marshal::Reader::new(&bytes).with_max_depth(1024);
+            assert_eq!(marshal::serde::decode::<Chain>(&mut r).unwrap(), value);
+            // Within the limit, the same value.
+            let shallow = bincode::serialize(&chain(100)).unwrap();
+            assert_eq!(
+                marshal::serde::from_bytes::<Chain>(&shallow).unwrap(),
+                chain(100)
+            );
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+/// chrono's, time's and jiff's serde forms: the derive route writes
+/// marshal's layouts, the bridge bincode's bytes.
+#[test]
+fn timestamps_through_the_bridge_have_their_serde_bytes() {
+    let at = chrono::DateTime::from_timestamp(1_709_164_800, 0).unwrap();
+    let theirs = bincode::serialize(&at).unwrap();
+    assert_eq!(marshal::serde::to_vec(&at).unwrap(), theirs);
+    assert_eq!(theirs[8..], *b"2024-02-29T00:00:00Z");
+    assert_ne!(marshal::to_vec(&at), theirs);
+    let date = time::Date::from_calendar_date(2024, time::Month::February, 29).unwrap();
+    assert_eq!(
+        marshal::serde::to_vec(&date).unwrap(),
+        bincode::serialize(&date).unwrap()
+    );
+    let span = jiff::SignedDuration::from_millis(1500);
+    assert_eq!(
+        marshal::serde::to_vec(&span).unwrap(),
+        bincode::serialize(&span).unwrap()
+    );
+    assert_eq!(
+        marshal::serde::from_bytes::<jiff::SignedDuration>(&bincode::serialize(&span).unwrap())
+            .unwrap(),
+        span
+    );
+}
