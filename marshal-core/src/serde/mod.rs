@@ -73,8 +73,8 @@
 //!   each item of a sequence or entry of a map, before it decodes, room for
 //!   it in a `Vec` growing by doubling (eight times its size in memory for
 //!   the first, four for the others). What a `Deserialize` implementation
-//!   allocates on its own (a `Box`'s value, a hash table's control bytes)
-//!   is not seen.
+//!   allocates on its own (a `Box`'s value, what a hash table or a B-tree
+//!   takes beyond a `Vec` of its entries) is not seen.
 //! - An error raised by a `Deserialize` implementation (an unknown variant
 //!   index, a missing field, a custom message) is a
 //!   [`Custom`](crate::DecodeErrorKind::Custom) error naming the kind of
