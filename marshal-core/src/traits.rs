@@ -49,7 +49,12 @@ use crate::writer::Writer;
     message = "`{Self}` cannot be encoded: it does not implement `Marshal`",
     label = "`{Self}` does not implement `Marshal`",
     note = "derive it with `#[derive(Marshal)]`, encode the field with \
-            `#[marshal(with = module)]`, or leave it out with `#[marshal(skip)]`"
+            `#[marshal(with = module)]`, or leave it out with `#[marshal(skip)]`",
+    note = "for another crate's type, enable marshal's feature named after that crate: \
+            `uuid`, `indexmap`, `smallvec`, `arrayvec`, `heapless`, `bytes`, `chrono`, \
+            `time` or `jiff`",
+    note = "for a type with serde's `Serialize`, encode the field with \
+            `#[marshal(with = marshal::serde::field)]` (feature `serde`)"
 )]
 pub trait Marshal {
     /// `Some(n)` when every value of the type encodes to exactly `n` bytes.
@@ -357,7 +362,12 @@ fn write_failed(needed: usize, available: usize) -> ! {
     message = "`{Self}` cannot be decoded: it does not implement `Unmarshal`",
     label = "`{Self}` does not implement `Unmarshal`",
     note = "derive it with `#[derive(Unmarshal)]`, decode the field with \
-            `#[marshal(with = module)]`, or leave it out with `#[marshal(skip)]`"
+            `#[marshal(with = module)]`, or leave it out with `#[marshal(skip)]`",
+    note = "for another crate's type, enable marshal's feature named after that crate: \
+            `uuid`, `indexmap`, `smallvec`, `arrayvec`, `heapless`, `bytes`, `chrono`, \
+            `time` or `jiff`",
+    note = "for a type with serde's `Deserialize`, decode the field with \
+            `#[marshal(with = marshal::serde::field)]` (feature `serde`)"
 )]
 pub trait Unmarshal<'de>: Sized {
     /// The fewest bytes any value of the type encodes to. Length prefixes
