@@ -1,11 +1,14 @@
 //! The generics of a generated impl: the where-clause inferred as serde
 //! does (every type parameter that an encoded field mentions gets the trait
-//! as a bound), and the input lifetime `'__de` of `Unmarshal` impls.
+//! as a bound), or the one given by `#[marshal(bound = "...")]`, and the
+//! input lifetime `'__de` of `Unmarshal` impls.
 
 use std::collections::BTreeSet;
 
+use proc_macro2::{Ident, Span, TokenStream, TokenTree};
 use quote::ToTokens;
 
+use crate::internals::Derive;
 use crate::internals::ast::{Container, Field};
 
 /// `generics` plus `P: bound` for each type parameter of `cont` (or
@@ -101,4 +104,56 @@ pub(crate) fn with_de_lifetime(generics: &syn::Generics) -> syn::Generics {
     };
     generics.params.insert(0, syn::GenericParam::Lifetime(de));
     generics
+}
+
+/// The type's own generics plus the where-clause that
+/// `#[marshal(bound = "...")]` (or its `encode`/`decode` key) gives the
+/// impl of `derive`, in place of the inferred bounds; `None` when none is
+/// given. In a decode bound, `'de` is the impl's input lifetime `'__de`.
+pub(crate) fn explicit(cont: &Container, derive: Derive) -> Option<syn::Generics> {
+    let (bound, rename_de) = match derive {
+        Derive::Marshal => (cont.attrs.encode_bound.as_ref()?, false),
+        Derive::Unmarshal => (cont.attrs.decode_bound.as_ref()?, true),
+    };
+    let mut generics = cont.generics.clone();
+    let where_clause = generics.make_where_clause();
+    for predicate in &bound.predicates {
+        let predicate = if rename_de {
+            let tokens = rename_lifetime(predicate.to_token_stream(), "de", "__de");
+            // The same tokens parsed once already, with one lifetime renamed.
+            syn::parse2(tokens).unwrap_or_else(|_| predicate.clone())
+        } else {
+            predicate.clone()
+        };
+        where_clause.predicates.push(predicate);
+    }
+    Some(generics)
+}
+
+/// `tokens` with every lifetime `'from` renamed `'to`. The new name
+/// resolves where the derive's own `'__de` does and is reported at the
+/// old one.
+fn rename_lifetime(tokens: TokenStream, from: &str, to: &str) -> TokenStream {
+    let mut after_quote = false;
+    tokens
+        .into_iter()
+        .map(|tt| {
+            let tt = match tt {
+                TokenTree::Ident(ident) if after_quote && ident == from => {
+                    TokenTree::Ident(Ident::new(to, Span::call_site().located_at(ident.span())))
+                }
+                TokenTree::Group(group) => {
+                    let mut renamed = proc_macro2::Group::new(
+                        group.delimiter(),
+                        rename_lifetime(group.stream(), from, to),
+                    );
+                    renamed.set_span(group.span());
+                    TokenTree::Group(renamed)
+                }
+                other => other,
+            };
+            after_quote = matches!(&tt, TokenTree::Punct(p) if p.as_char() == '\'');
+            tt
+        })
+        .collect()
 }

@@ -5,6 +5,7 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use crate::bound;
+use crate::internals::Derive;
 use crate::internals::ast::{Container, Data, Field, Variant};
 use crate::internals::attr::TagType;
 use crate::layout::container_layout;
@@ -28,6 +29,7 @@ pub(crate) fn impl_unmarshal(cont: &Container, krate: &syn::Path) -> TokenStream
         |f| !f.is_encoded(),
         &syn::parse_quote!(::core::default::Default),
     );
+    let defaulted = bound::explicit(cont, Derive::Unmarshal).unwrap_or(defaulted);
     let de_generics = bound::with_de_lifetime(&defaulted);
     let (impl_generics, _, where_clause) = de_generics.split_for_impl();
     let (_, ty_generics, _) = cont.generics.split_for_impl();

@@ -6,6 +6,7 @@ use syn::spanned::Spanned;
 
 use crate::bound;
 use crate::fingerprint::container_fingerprint;
+use crate::internals::Derive;
 use crate::internals::ast::{Container, Data, Field, Variant};
 use crate::internals::attr::TagType;
 use crate::layout::container_layout;
@@ -24,6 +25,7 @@ pub(crate) fn impl_marshal(cont: &Container, krate: &syn::Path) -> TokenStream {
         |f| f.is_encoded() && f.attrs.with.is_none(),
         &syn::parse_quote!(#krate::__private::Marshal),
     );
+    let generics = bound::explicit(cont, Derive::Marshal).unwrap_or(generics);
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let fixed_len = container_len(cont, &private, SizeConst::Fixed);
     let max_len = container_len(cont, &private, SizeConst::Max);

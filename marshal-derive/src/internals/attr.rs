@@ -6,8 +6,10 @@
 use proc_macro2::TokenStream;
 use quote::ToTokens;
 use syn::meta::ParseNestedMeta;
+use syn::punctuated::Punctuated;
 
 use super::ctxt::Ctxt;
+use super::symbol::{BOUND, DECODE, ENCODE};
 use super::symbol::{CRATE, MARSHAL, MAX_SIZE, SIZE, SKIP, Symbol, TAG, TAG_TYPE, WITH};
 
 /// A value that may be set at most once.
@@ -92,6 +94,12 @@ pub(crate) struct Container {
     pub(crate) crate_path: Option<syn::Path>,
     /// `tag_type = u8|u16|u32`, with the key's tokens.
     pub(crate) tag_type: Option<(TokenStream, TagType)>,
+    /// `bound = "..."` or `bound(encode = "...")`: the where-clause of the
+    /// `Marshal` impl, instead of the inferred bounds.
+    pub(crate) encode_bound: Option<Bound>,
+    /// `bound = "..."` or `bound(decode = "...")`: the where-clause of the
+    /// `Unmarshal` impl, instead of the inferred bounds.
+    pub(crate) decode_bound: Option<Bound>,
     /// `size = N`: the type must always encode to exactly N bytes.
     pub(crate) size: Option<(TokenStream, usize)>,
     /// `max_size = N`: the type's maximum encoded length must be N.
@@ -112,7 +120,7 @@ pub(crate) struct Field {
     pub(crate) with: Option<syn::Path>,
 }
 
-const CONTAINER_KEYS: &[&str] = &["crate", "tag_type", "size", "max_size"];
+const CONTAINER_KEYS: &[&str] = &["crate", "tag_type", "size", "max_size", "bound"];
 const VARIANT_KEYS: &[&str] = &["tag"];
 const FIELD_KEYS: &[&str] = &["skip", "with"];
 
@@ -120,6 +128,7 @@ impl Container {
     pub(crate) fn from_ast(cx: &Ctxt, attrs: &[syn::Attribute]) -> Self {
         let mut crate_path = Attr::none(cx, CRATE);
         let mut tag_type = Attr::none(cx, TAG_TYPE);
+        let mut bounds = Bounds::default();
         let mut size = Attr::none(cx, SIZE);
         let mut max_size = Attr::none(cx, MAX_SIZE);
         for_each_marshal_meta(cx, attrs, |meta| {
@@ -174,6 +183,8 @@ impl Container {
                     }
                 };
                 tag_type.set(&meta.path, ty);
+            } else if meta.path == BOUND {
+                bounds.parse(cx, &meta)?;
             } else {
                 unknown_key(cx, &meta, "container", CONTAINER_KEYS)?;
             }
@@ -182,6 +193,8 @@ impl Container {
         Container {
             crate_path: crate_path.get(),
             tag_type: tag_type.get_with_tokens(),
+            encode_bound: bounds.encode,
+            decode_bound: bounds.decode,
             size: size.get_with_tokens(),
             max_size: max_size.get_with_tokens(),
         }
@@ -249,6 +262,186 @@ impl Field {
             with: with.get(),
         }
     }
+}
+
+/// A where-clause given by `bound = "..."` or `bound(encode = "...",
+/// decode = "...")`, replacing the bounds the derive infers for one impl.
+#[derive(Clone)]
+pub(crate) struct Bound {
+    /// The string, which errors about the bound span.
+    pub(crate) lit: syn::LitStr,
+    /// Its predicates, spanned at the string.
+    pub(crate) predicates: Punctuated<syn::WherePredicate, syn::Token![,]>,
+    /// Whether it names the lifetime `'de`.
+    pub(crate) names_de: bool,
+    /// Given by `bound = "..."`, which sets the bounds of both impls.
+    pub(crate) shared: bool,
+}
+
+/// The two bounds while the attributes are parsed.
+#[derive(Default)]
+struct Bounds {
+    encode: Option<Bound>,
+    decode: Option<Bound>,
+}
+
+impl Bounds {
+    /// Parses `bound = "..."`, which sets both bounds, or
+    /// `bound(encode = "...", decode = "...")`, which sets either or both.
+    fn parse(&mut self, cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<()> {
+        if meta.input.peek(syn::token::Paren) {
+            return meta.parse_nested_meta(|inner| {
+                let (slot, key) = if inner.path == ENCODE {
+                    (&mut self.encode, "encode")
+                } else if inner.path == DECODE {
+                    (&mut self.decode, "decode")
+                } else {
+                    return unknown_bound_key(cx, &inner);
+                };
+                let Some(bound) = parse_bound_value(cx, &inner, Some(key))? else {
+                    return Ok(());
+                };
+                if let Some(earlier) = slot.as_ref() {
+                    let by = if earlier.shared {
+                        "by `bound = \"...\"`, which sets both"
+                    } else {
+                        "earlier"
+                    };
+                    cx.error_spanned_by(
+                        &inner.path,
+                        format!(
+                            "duplicate marshal attribute `bound({key})`: the {key} bound is \
+                             already set {by}; remove one of them"
+                        ),
+                    );
+                } else {
+                    *slot = Some(bound);
+                }
+                Ok(())
+            });
+        }
+        if !meta.input.peek(syn::Token![=]) {
+            cx.error_spanned_by(
+                &meta.path,
+                "bound needs a where-clause: #[marshal(bound = \"T: Trait\")] for both impls, \
+                 or #[marshal(bound(encode = \"...\", decode = \"...\"))] for each",
+            );
+            return Ok(());
+        }
+        let Some(bound) = parse_bound_value(cx, meta, None)? else {
+            return Ok(());
+        };
+        if self.encode.is_some() || self.decode.is_some() {
+            cx.error_spanned_by(&meta.path, "duplicate marshal attribute `bound`");
+            return Ok(());
+        }
+        let bound = Bound {
+            shared: true,
+            ..bound
+        };
+        self.encode = Some(bound.clone());
+        self.decode = Some(bound);
+        Ok(())
+    }
+}
+
+/// Parses `= "predicates"`, the value of `bound` or of `key` inside
+/// `bound(...)`.
+fn parse_bound_value(
+    cx: &Ctxt,
+    meta: &ParseNestedMeta,
+    key: Option<&str>,
+) -> syn::Result<Option<Bound>> {
+    let (name, example) = match key {
+        None => (
+            "bound".to_owned(),
+            "#[marshal(bound = \"T: MyTrait\")]".to_owned(),
+        ),
+        Some(key) => (
+            format!("bound({key} = ...)"),
+            format!("#[marshal(bound({key} = \"T: MyTrait\"))]"),
+        ),
+    };
+    if !meta.input.peek(syn::Token![=]) {
+        cx.error_spanned_by(
+            &meta.path,
+            format!("{name} needs a where-clause in a string, like {example}"),
+        );
+        return Ok(None);
+    }
+    // Everything up to the next key, so that an unquoted where-clause is
+    // one error, not one for each of its tokens.
+    let value = meta.value()?;
+    let mut tokens = TokenStream::new();
+    while !value.is_empty() && !value.peek(syn::Token![,]) {
+        tokens.extend([value.parse::<proc_macro2::TokenTree>()?]);
+    }
+    let Ok(lit) = syn::parse2::<syn::LitStr>(tokens.clone()) else {
+        cx.error_spanned_by(
+            tokens,
+            format!("{name} must be a string of where-clause predicates, like {example}"),
+        );
+        return Ok(None);
+    };
+    let parsed = lit.parse::<TokenStream>().and_then(|tokens| {
+        let predicates = syn::parse::Parser::parse2(
+            Punctuated::<syn::WherePredicate, syn::Token![,]>::parse_terminated,
+            tokens.clone(),
+        )?;
+        Ok((predicates, names_lifetime(tokens, "de")))
+    });
+    match parsed {
+        Ok((predicates, names_de)) => Ok(Some(Bound {
+            lit,
+            predicates,
+            names_de,
+            shared: false,
+        })),
+        Err(err) => {
+            cx.error_spanned_by(
+                &lit,
+                format!(
+                    "{name} is not a where-clause ({err}): write its predicates separated by \
+                     commas, like \"T: MyTrait, U: Other<T>\""
+                ),
+            );
+            Ok(None)
+        }
+    }
+}
+
+/// Records an unknown key inside `bound(...)` and skips its value.
+fn unknown_bound_key(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<()> {
+    let name = meta.path.to_token_stream().to_string().replace(' ', "");
+    let mut msg = format!("unknown key `{name}` in bound(...)");
+    match closest(&name, &["encode", "decode"]) {
+        Some(best) => msg.push_str(&format!("; did you mean `{best}`?")),
+        None => msg.push_str(
+            "; expected `encode` (the Marshal impl's bound) or `decode` (the Unmarshal \
+             impl's)",
+        ),
+    }
+    cx.error_spanned_by(&meta.path, msg);
+    if meta.input.peek(syn::Token![=]) {
+        meta.value()?.parse::<syn::Expr>()?;
+    } else if meta.input.peek(syn::token::Paren) {
+        meta.input.parse::<proc_macro2::TokenTree>()?;
+    }
+    Ok(())
+}
+
+/// Whether `tokens` name the lifetime `'name` anywhere.
+pub(crate) fn names_lifetime(tokens: TokenStream, name: &str) -> bool {
+    let mut after_quote = false;
+    tokens.into_iter().any(|tt| {
+        let hit = match &tt {
+            proc_macro2::TokenTree::Ident(ident) => after_quote && ident == name,
+            proc_macro2::TokenTree::Group(group) => names_lifetime(group.stream(), name),
+            _ => false,
+        };
+        after_quote = matches!(&tt, proc_macro2::TokenTree::Punct(p) if p.as_char() == '\'');
+        hit
+    })
 }
 
 /// Runs `f` on every key inside every `#[marshal(...)]` attribute, recording

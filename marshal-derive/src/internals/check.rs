@@ -8,9 +8,10 @@ use super::ast::{Container, Data};
 use super::ctxt::Ctxt;
 
 /// Runs every check for deriving `derive`, recording errors in `cx`.
-pub(crate) fn check(cx: &Ctxt, cont: &Container, _derive: Derive) {
+pub(crate) fn check(cx: &Ctxt, cont: &Container, derive: Derive) {
     check_packed(cx, cont);
     check_tag_type_on_struct(cx, cont);
+    check_bounds(cx, cont, derive);
     check_tags(cx, cont);
     check_field_attrs(cx, cont);
 }
@@ -87,6 +88,51 @@ fn check_field_attrs(cx: &Ctxt, cont: &Container) {
                 "a field cannot be both `skip` and `with`: a skipped field is never encoded; \
                  remove one of them",
             );
+        }
+    }
+}
+
+/// `'de` in a bound is the decoder's input lifetime: it does not exist in
+/// the `Marshal` impl, and cannot be told from a lifetime of the type's own
+/// that is also called `'de`.
+fn check_bounds(cx: &Ctxt, cont: &Container, derive: Derive) {
+    let own_de = cont.generics.lifetimes().any(|l| l.lifetime.ident == "de");
+    match derive {
+        Derive::Marshal => {
+            if let Some(bound) = &cont.attrs.encode_bound
+                && bound.names_de
+                && !own_de
+            {
+                let fix = if bound.shared {
+                    "give each impl its own bound, with `'de` only in the decode one: \
+                     #[marshal(bound(encode = \"...\", decode = \"...\"))]"
+                } else {
+                    "remove it from the encode bound"
+                };
+                cx.error_spanned_by(
+                    &bound.lit,
+                    format!(
+                        "`'de` names the decoder's input lifetime, which the Marshal impl does \
+                         not have; {fix}"
+                    ),
+                );
+            }
+        }
+        Derive::Unmarshal => {
+            if let Some(bound) = &cont.attrs.decode_bound
+                && bound.names_de
+                && own_de
+            {
+                cx.error_spanned_by(
+                    &bound.lit,
+                    format!(
+                        "`'de` in a decode bound names the decoder's input lifetime, but `{}` \
+                         has a lifetime parameter `'de` of its own; rename that parameter (to \
+                         `'a`, say) so that the bound can name the input's",
+                        cont.ident
+                    ),
+                );
+            }
         }
     }
 }
