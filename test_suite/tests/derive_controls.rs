@@ -1,16 +1,18 @@
 //! The derive's controls over what it generates: `#[marshal(bound = "...")]`
 //! and `#[marshal(bound(encode = "...", decode = "..."))]`, which replace
-//! the inferred bounds of the impls. Each type derives both traits; its
-//! bytes are pinned and decode back.
+//! the inferred bounds of the impls, and `#[marshal(use_discriminant = ...)]`,
+//! which says whether an enum's Rust discriminants are its wire tags. Each
+//! type derives both traits; its bytes are pinned and decode back.
 //!
-//! The compile errors of these attributes are UI tests: `bound-*.rs` and
-//! `duplicate-bound.rs` in `tests/ui/`.
+//! The compile errors of these attributes are UI tests: `bound-*.rs`,
+//! `duplicate-bound.rs`, `use-discriminant-*.rs`, `*discriminant*.rs` in
+//! `tests/ui/`.
 
 use std::borrow::Cow;
 use std::marker::PhantomData;
 
-use marshal::{Marshal, Unmarshal};
-use marshal_test_suite::checks::borrows_from;
+use marshal::{DecodeErrorKind, Marshal, Unmarshal};
+use marshal_test_suite::checks::{assert_decode_error, borrows_from};
 use marshal_test_suite::fixtures::NotMarshal;
 use marshal_test_suite::golden::{hex, row};
 
@@ -270,4 +272,225 @@ fn de_in_a_decode_bound_is_the_input_lifetime() {
     let back = borrowed_row(&value, &bytes, |a, b| a == b);
     assert!(borrows_from(&bytes, back.value.as_bytes()));
     assert!(borrows_from(&bytes, back.label.as_bytes()));
+}
+
+// ---------------------------------------------------------------------------
+// `use_discriminant`
+// ---------------------------------------------------------------------------
+
+#[derive(Marshal, Unmarshal, Debug, PartialEq, Clone, Copy)]
+#[marshal(use_discriminant = true)]
+enum Status {
+    Ok = 10,
+    Moved = 20,
+    Gone = 30,
+}
+
+/// The same enum numbered by position.
+#[derive(
+    Marshal, Unmarshal, Debug, PartialEq, Clone, Copy, serde::Serialize, serde::Deserialize,
+)]
+#[marshal(use_discriminant = false)]
+enum ByIndex {
+    Ok = 10,
+    Moved = 20,
+    Gone = 30,
+}
+
+#[test]
+fn discriminants_are_the_tags() {
+    row(Status::Ok, "0a 00 00 00");
+    row(Status::Moved, "14 00 00 00");
+    row(Status::Gone, "1e 00 00 00");
+    // The Rust values are unchanged: the attribute only picks the tags.
+    assert_eq!(Status::Moved as u8, 20);
+    for tag in [0u32, 1, 2, 11, 21, 31] {
+        assert_decode_error::<Status>(
+            &tag.to_le_bytes(),
+            DecodeErrorKind::InvalidTag { tag, ty: "Status" },
+            0,
+        );
+    }
+    assert_eq!(Status::FIXED_LEN, Some(4));
+}
+
+#[test]
+fn without_discriminants_the_tags_are_indexes_as_in_bincode() {
+    for (value, index) in [(ByIndex::Ok, 0u32), (ByIndex::Moved, 1), (ByIndex::Gone, 2)] {
+        let bytes = marshal::to_vec(&value);
+        assert_eq!(bytes, index.to_le_bytes());
+        assert_eq!(bytes, bincode::serialize(&value).unwrap());
+        assert_eq!(marshal::from_bytes::<ByIndex>(&bytes), Ok(value));
+    }
+    assert_decode_error::<ByIndex>(
+        &10u32.to_le_bytes(),
+        DecodeErrorKind::InvalidTag {
+            tag: 10,
+            ty: "ByIndex",
+        },
+        0,
+    );
+    assert_eq!(ByIndex::Moved as u8, 20);
+}
+
+/// Variants without a discriminant count on from the one before, from 0,
+/// as in Rust.
+#[derive(Marshal, Unmarshal, Debug, PartialEq, Clone, Copy)]
+#[marshal(use_discriminant = true)]
+enum Counted {
+    A,
+    B = 5,
+    C,
+    D = 2,
+    E,
+}
+
+#[test]
+fn implicit_discriminants_count_on() {
+    for (value, tag) in [
+        (Counted::A, 0u32),
+        (Counted::B, 5),
+        (Counted::C, 6),
+        (Counted::D, 2),
+        (Counted::E, 3),
+    ] {
+        assert_eq!(value as u32, tag);
+        row(value, &format!("{tag:02x} 00 00 00"));
+    }
+}
+
+/// `tag = N` overrides a variant's discriminant; the next variant still
+/// counts on from the discriminant, as Rust does, not from the tag.
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
+#[marshal(use_discriminant = true)]
+enum Overridden {
+    A = 1,
+    #[marshal(tag = 100)]
+    B = 7,
+    C,
+}
+
+#[test]
+fn tag_overrides_a_discriminant() {
+    row(Overridden::A, "01 00 00 00");
+    row(Overridden::B, "64 00 00 00");
+    row(Overridden::C, "08 00 00 00");
+    assert_decode_error::<Overridden>(
+        &7u32.to_le_bytes(),
+        DecodeErrorKind::InvalidTag {
+            tag: 7,
+            ty: "Overridden",
+        },
+        0,
+    );
+}
+
+/// Narrow tags, and literals in any base, with a suffix or in parentheses.
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
+#[marshal(tag_type = u8, use_discriminant = true)]
+#[repr(u8)]
+enum Opcode {
+    Nop = 0x90,
+    Halt = 0o364,
+    Int3 = (204),
+    Max = 0xFFu8,
+}
+
+#[test]
+fn discriminants_as_narrow_tags() {
+    row(Opcode::Nop, "90");
+    row(Opcode::Halt, "f4");
+    row(Opcode::Int3, "cc");
+    row(Opcode::Max, "ff");
+    assert_eq!(Opcode::FIXED_LEN, Some(1));
+}
+
+/// Variants with fields (which need a `repr` for discriminants).
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
+#[marshal(tag_type = u16, use_discriminant = true)]
+#[repr(u16)]
+enum Message<'a> {
+    Ping = 1,
+    Data(u16, &'a str) = 0x0100,
+    Close { code: u8 },
+}
+
+#[test]
+fn discriminants_of_variants_with_fields() {
+    let same = |a: &Message, b: &Message| a == b;
+    borrowed_row(&Message::Ping, &hex("01 00"), same);
+    let bytes = hex("00 01 02 01 01 00 00 00 00 00 00 00 61");
+    borrowed_row(&Message::Data(0x0102, "a"), &bytes, same);
+    borrowed_row(&Message::Close { code: 3 }, &hex("01 01 03"), same);
+}
+
+/// With `use_discriminant = false`, the discriminants are not read at
+/// all: negative ones and any constant expression are fine.
+const BASE: isize = 40;
+
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
+#[marshal(use_discriminant = false)]
+enum Unread {
+    Minus = -1,
+    Computed = BASE + 2,
+    Next,
+}
+
+/// With `use_discriminant = true`, an expression the derive cannot read is
+/// fine when no tag comes from it.
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
+#[marshal(use_discriminant = true)]
+enum Overruled {
+    #[marshal(tag = 1)]
+    A = BASE,
+    B = -(-3),
+}
+
+#[test]
+fn discriminants_that_are_no_tags() {
+    row(Unread::Minus, "00 00 00 00");
+    row(Unread::Computed, "01 00 00 00");
+    row(Unread::Next, "02 00 00 00");
+    assert_eq!(Unread::Next as isize, 43);
+    row(Overruled::A, "01 00 00 00");
+    row(Overruled::B, "03 00 00 00");
+}
+
+/// Without explicit discriminants, `true` and `false` agree: the implicit
+/// discriminants are the indexes.
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
+#[marshal(use_discriminant = true)]
+enum Plain {
+    A,
+    B(u8),
+}
+
+#[test]
+fn implicit_discriminants_are_indexes() {
+    row(Plain::A, "00 00 00 00");
+    row(Plain::B(5), "01 00 00 00 05");
+}
+
+/// What `use_discriminant = true` writes, spelled with `tag = N`.
+#[derive(Marshal)]
+enum StatusByTag {
+    #[marshal(tag = 10)]
+    Ok,
+    #[marshal(tag = 20)]
+    Moved,
+    #[marshal(tag = 30)]
+    Gone,
+}
+
+#[test]
+fn the_fingerprint_sees_the_tags() {
+    for (ours, tagged) in [
+        (Status::Ok, StatusByTag::Ok),
+        (Status::Moved, StatusByTag::Moved),
+        (Status::Gone, StatusByTag::Gone),
+    ] {
+        assert_eq!(marshal::to_vec(&ours), marshal::to_vec(&tagged));
+    }
+    assert_eq!(Status::FINGERPRINT, StatusByTag::FINGERPRINT);
+    assert_ne!(Status::FINGERPRINT, ByIndex::FINGERPRINT);
 }

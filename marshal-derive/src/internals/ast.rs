@@ -9,6 +9,7 @@ use syn::punctuated::Punctuated;
 
 use super::attr::{self, TagType};
 use super::ctxt::Ctxt;
+use super::discriminant::{self, Discriminant};
 use super::repr::Repr;
 use super::{Derive, check};
 
@@ -31,8 +32,26 @@ pub(crate) struct Variant<'a> {
     pub(crate) attrs: attr::Variant,
     pub(crate) style: Style,
     pub(crate) fields: Vec<Field<'a>>,
-    /// The wire tag: the explicit `tag = N`, else the declaration index.
+    /// The wire tag: the explicit `tag = N`, else the discriminant under
+    /// `use_discriminant = true`, else the declaration index.
     pub(crate) tag: u64,
+    /// The Rust discriminant as written (`= expr`), if any.
+    pub(crate) discriminant: Option<&'a syn::Expr>,
+    /// Where `tag` comes from.
+    pub(crate) tag_source: TagSource<'a>,
+}
+
+/// Where a variant's wire tag comes from.
+#[derive(Copy, Clone)]
+pub(crate) enum TagSource<'a> {
+    /// `#[marshal(tag = N)]`.
+    Attr,
+    /// The declaration index.
+    Index,
+    /// The Rust discriminant (`use_discriminant = true`). The checks reject
+    /// one that is negative, does not fit the tag type, or could not be
+    /// evaluated; `tag` holds it when it fits a `u64`.
+    Discriminant(Discriminant<'a>),
 }
 
 pub(crate) struct Field<'a> {
@@ -71,7 +90,12 @@ impl<'a> Container<'a> {
                 let (_, fields) = struct_from_ast(cx, &item.ident, &data.fields);
                 Data::Struct(fields)
             }
-            syn::Data::Enum(data) => Data::Enum(enum_from_ast(cx, &item.ident, &data.variants)),
+            syn::Data::Enum(data) => Data::Enum(enum_from_ast(
+                cx,
+                &item.ident,
+                &data.variants,
+                attrs.use_discriminant.as_ref().is_some_and(|(_, on)| *on),
+            )),
             syn::Data::Union(data) => {
                 cx.error_spanned_by(
                     data.union_token,
@@ -129,20 +153,40 @@ fn enum_from_ast<'a>(
     cx: &Ctxt,
     container: &syn::Ident,
     variants: &'a Punctuated<syn::Variant, syn::Token![,]>,
+    use_discriminant: bool,
 ) -> Vec<Variant<'a>> {
+    let discriminants = discriminant::evaluate(variants);
     variants
         .iter()
+        .zip(discriminants)
         .enumerate()
-        .map(|(index, variant)| {
+        .map(|(index, (variant, discriminant))| {
             let attrs = attr::Variant::from_ast(cx, &variant.attrs);
             let (style, fields) = struct_from_ast(cx, container, &variant.fields);
-            let tag = attrs.tag.as_ref().map_or(index as u64, |(_, tag)| *tag);
+            let (tag, tag_source) = match (&attrs.tag, use_discriminant) {
+                (Some((_, tag)), _) => (*tag, TagSource::Attr),
+                (None, false) => (index as u64, TagSource::Index),
+                (None, true) => {
+                    let value = match discriminant {
+                        Discriminant::Explicit(_, value) | Discriminant::Implicit(value) => {
+                            u64::try_from(value).ok()
+                        }
+                        Discriminant::Unknown(_) => None,
+                    };
+                    // A tag that cannot be used is rejected by the checks;
+                    // the index stands in for it meanwhile.
+                    let tag = value.unwrap_or(index as u64);
+                    (tag, TagSource::Discriminant(discriminant))
+                }
+            };
             Variant {
                 ident: &variant.ident,
                 attrs,
                 style,
                 fields,
                 tag,
+                discriminant: variant.discriminant.as_ref().map(|(_, expr)| expr),
+                tag_source,
             }
         })
         .collect()

@@ -9,7 +9,7 @@ use syn::meta::ParseNestedMeta;
 use syn::punctuated::Punctuated;
 
 use super::ctxt::Ctxt;
-use super::symbol::{BOUND, DECODE, ENCODE};
+use super::symbol::{BOUND, DECODE, ENCODE, USE_DISCRIMINANT};
 use super::symbol::{CRATE, MARSHAL, MAX_SIZE, SIZE, SKIP, Symbol, TAG, TAG_TYPE, WITH};
 
 /// A value that may be set at most once.
@@ -94,6 +94,9 @@ pub(crate) struct Container {
     pub(crate) crate_path: Option<syn::Path>,
     /// `tag_type = u8|u16|u32`, with the key's tokens.
     pub(crate) tag_type: Option<(TokenStream, TagType)>,
+    /// `use_discriminant = true|false`, with the key's tokens: whether an
+    /// enum's Rust discriminants are its wire tags.
+    pub(crate) use_discriminant: Option<(TokenStream, bool)>,
     /// `bound = "..."` or `bound(encode = "...")`: the where-clause of the
     /// `Marshal` impl, instead of the inferred bounds.
     pub(crate) encode_bound: Option<Bound>,
@@ -120,7 +123,14 @@ pub(crate) struct Field {
     pub(crate) with: Option<syn::Path>,
 }
 
-const CONTAINER_KEYS: &[&str] = &["crate", "tag_type", "size", "max_size", "bound"];
+const CONTAINER_KEYS: &[&str] = &[
+    "crate",
+    "tag_type",
+    "size",
+    "max_size",
+    "bound",
+    "use_discriminant",
+];
 const VARIANT_KEYS: &[&str] = &["tag"];
 const FIELD_KEYS: &[&str] = &["skip", "with"];
 
@@ -128,6 +138,7 @@ impl Container {
     pub(crate) fn from_ast(cx: &Ctxt, attrs: &[syn::Attribute]) -> Self {
         let mut crate_path = Attr::none(cx, CRATE);
         let mut tag_type = Attr::none(cx, TAG_TYPE);
+        let mut use_discriminant = Attr::none(cx, USE_DISCRIMINANT);
         let mut bounds = Bounds::default();
         let mut size = Attr::none(cx, SIZE);
         let mut max_size = Attr::none(cx, MAX_SIZE);
@@ -185,6 +196,11 @@ impl Container {
                 tag_type.set(&meta.path, ty);
             } else if meta.path == BOUND {
                 bounds.parse(cx, &meta)?;
+            } else if meta.path == USE_DISCRIMINANT {
+                // A missing or invalid value is kept as `false`, once
+                // reported, so that no follow-on error asks for the key.
+                let value = parse_bool_value(cx, &meta, "use_discriminant")?;
+                use_discriminant.set(&meta.path, value.unwrap_or(false));
             } else {
                 unknown_key(cx, &meta, "container", CONTAINER_KEYS)?;
             }
@@ -193,6 +209,7 @@ impl Container {
         Container {
             crate_path: crate_path.get(),
             tag_type: tag_type.get_with_tokens(),
+            use_discriminant: use_discriminant.get_with_tokens(),
             encode_bound: bounds.encode,
             decode_bound: bounds.decode,
             size: size.get_with_tokens(),
@@ -442,6 +459,34 @@ pub(crate) fn names_lifetime(tokens: TokenStream, name: &str) -> bool {
         after_quote = matches!(&tt, proc_macro2::TokenTree::Punct(p) if p.as_char() == '\'');
         hit
     })
+}
+
+/// Parses `key = true` or `key = false`.
+fn parse_bool_value(cx: &Ctxt, meta: &ParseNestedMeta, key: &str) -> syn::Result<Option<bool>> {
+    if !meta.input.peek(syn::Token![=]) {
+        cx.error_spanned_by(
+            &meta.path,
+            format!("{key} needs a value: #[marshal({key} = true)] or #[marshal({key} = false)]"),
+        );
+        // Skip `(...)`, so the following keys are still checked.
+        if meta.input.peek(syn::token::Paren) {
+            meta.input.parse::<proc_macro2::TokenTree>()?;
+        }
+        return Ok(None);
+    }
+    let expr: syn::Expr = meta.value()?.parse()?;
+    if let syn::Expr::Lit(syn::ExprLit {
+        lit: syn::Lit::Bool(value),
+        ..
+    }) = &expr
+    {
+        return Ok(Some(value.value));
+    }
+    cx.error_spanned_by(
+        &expr,
+        format!("{key} must be `true` or `false`, like #[marshal({key} = true)]"),
+    );
+    Ok(None)
 }
 
 /// Runs `f` on every key inside every `#[marshal(...)]` attribute, recording

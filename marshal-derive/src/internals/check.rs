@@ -5,12 +5,17 @@ use std::collections::HashMap;
 
 use super::Derive;
 use super::ast::{Container, Data};
+use super::ast::{TagSource, Variant};
+use super::attr::TagType;
 use super::ctxt::Ctxt;
+use super::discriminant::Discriminant;
 
 /// Runs every check for deriving `derive`, recording errors in `cx`.
 pub(crate) fn check(cx: &Ctxt, cont: &Container, derive: Derive) {
     check_packed(cx, cont);
     check_tag_type_on_struct(cx, cont);
+    check_use_discriminant(cx, cont);
+    check_discriminant_tags(cx, cont);
     check_bounds(cx, cont, derive);
     check_tags(cx, cont);
     check_field_attrs(cx, cont);
@@ -44,9 +49,15 @@ fn check_tags(cx: &Ctxt, cont: &Container) {
         return;
     };
     let tag_type = cont.tag_type();
-    let mut seen = HashMap::new();
+    let mut seen: HashMap<u64, &Variant> = HashMap::new();
     for variant in variants {
-        if variant.tag > tag_type.max() {
+        if let TagSource::Discriminant(discriminant) = variant.tag_source {
+            // `check_discriminant_tags` reports a discriminant that is no
+            // tag; it clashes with nothing.
+            if !discriminant_fits(discriminant, tag_type) {
+                continue;
+            }
+        } else if variant.tag > tag_type.max() {
             let msg = format!(
                 "tag {} does not fit tag_type {} (at most {}); use a smaller tag or a wider \
                  tag_type",
@@ -59,22 +70,29 @@ fn check_tags(cx: &Ctxt, cont: &Container) {
                 None => cx.error_spanned_by(variant.ident, msg),
             }
         }
-        if let Some(first) = seen.insert(variant.tag, variant.ident) {
-            let origin = if variant.attrs.tag.is_some() {
-                String::new()
-            } else {
-                format!(" (`{}` by its position in the enum)", variant.ident)
+        if let Some(first) = seen.insert(variant.tag, variant) {
+            if let (TagSource::Discriminant(_), TagSource::Discriminant(_)) =
+                (first.tag_source, variant.tag_source)
+            {
+                // Equal discriminants: rustc reports them (E0081).
+                continue;
+            }
+            let origin = match variant.tag_source {
+                TagSource::Attr => String::new(),
+                TagSource::Index => format!(" (`{}` by its position in the enum)", variant.ident),
+                TagSource::Discriminant(_) => format!(" (`{}` by its discriminant)", variant.ident),
+            };
+            let first_origin = match first.tag_source {
+                TagSource::Discriminant(_) => " (by its discriminant)",
+                TagSource::Attr | TagSource::Index => "",
             };
             let msg = format!(
-                "duplicate tag {}: variants `{}` and `{}` both have it{}, so they would be \
+                "duplicate tag {}: variants `{}`{} and `{}` both have it{}, so they would be \
                  indistinguishable on the wire; give one of them a distinct \
                  #[marshal(tag = ...)]",
-                variant.tag, first, variant.ident, origin
+                variant.tag, first.ident, first_origin, variant.ident, origin
             );
-            match &variant.attrs.tag {
-                Some((lit, _)) => cx.error_spanned_by(lit, msg),
-                None => cx.error_spanned_by(variant.ident, msg),
-            }
+            cx.error_spanned_by(tag_tokens(variant), msg);
         }
     }
 }
@@ -89,6 +107,141 @@ fn check_field_attrs(cx: &Ctxt, cont: &Container) {
                  remove one of them",
             );
         }
+    }
+}
+
+/// The tokens an error about a variant's tag spans: its `tag = N` literal,
+/// its written discriminant when that is the tag, else its name.
+fn tag_tokens(variant: &Variant) -> proc_macro2::TokenStream {
+    use quote::ToTokens;
+    match (&variant.attrs.tag, variant.tag_source) {
+        (Some((lit, _)), _) => lit.to_token_stream(),
+        (None, TagSource::Discriminant(Discriminant::Explicit(expr, _))) => expr.to_token_stream(),
+        _ => variant.ident.to_token_stream(),
+    }
+}
+
+/// `use_discriminant` only on an enum; and an enum with explicit
+/// discriminants must say whether they are its tags.
+fn check_use_discriminant(cx: &Ctxt, cont: &Container) {
+    match (&cont.data, &cont.attrs.use_discriminant) {
+        (Data::Struct(..), Some((tokens, _))) => cx.error_spanned_by(
+            tokens,
+            "use_discriminant only applies to enums; remove it from this struct",
+        ),
+        (Data::Enum(variants), None) => {
+            let Some((index, variant, expr)) = variants
+                .iter()
+                .enumerate()
+                .find_map(|(i, v)| v.discriminant.map(|expr| (i, v, expr)))
+            else {
+                return;
+            };
+            let ident = variant.ident;
+            let value = match variant.tag_source {
+                TagSource::Discriminant(Discriminant::Explicit(_, value)) => value.to_string(),
+                _ => quote::ToTokens::to_token_stream(expr).to_string(),
+            };
+            cx.error_spanned_by(
+                expr,
+                format!(
+                    "`{}` has explicit discriminants, so say which numbers its wire tags are: \
+                     #[marshal(use_discriminant = true)] on the enum writes each variant's \
+                     discriminant (`{ident}` as {value}), #[marshal(use_discriminant = false)] \
+                     its declaration index (`{ident}` as {index}), as bincode does",
+                    cont.ident
+                ),
+            );
+        }
+        _ => {}
+    }
+}
+
+/// Whether a discriminant can be a tag of `tag_type`.
+fn discriminant_fits(discriminant: Discriminant, tag_type: TagType) -> bool {
+    match discriminant {
+        Discriminant::Explicit(_, value) | Discriminant::Implicit(value) => {
+            u64::try_from(value).is_ok_and(|tag| tag <= tag_type.max())
+        }
+        Discriminant::Unknown(_) => false,
+    }
+}
+
+/// Under `use_discriminant = true`, each variant's discriminant (without a
+/// `tag` of its own) is its tag: it must be known to the derive, not
+/// negative, and fit the tag type.
+fn check_discriminant_tags(cx: &Ctxt, cont: &Container) {
+    let Data::Enum(variants) = &cont.data else {
+        return;
+    };
+    let tag_type = cont.tag_type();
+    // Each expression the derive cannot evaluate, with the variants whose
+    // tags come from it.
+    let mut unevaluated: Vec<(&syn::Expr, Vec<&syn::Ident>)> = Vec::new();
+    for variant in variants {
+        let TagSource::Discriminant(discriminant) = variant.tag_source else {
+            continue;
+        };
+        let ident = variant.ident;
+        let (value, problem) = match discriminant {
+            Discriminant::Unknown(expr) => {
+                match unevaluated.iter_mut().find(|(e, _)| std::ptr::eq(*e, expr)) {
+                    Some((_, idents)) => idents.push(ident),
+                    None => unevaluated.push((expr, vec![ident])),
+                }
+                continue;
+            }
+            _ if discriminant_fits(discriminant, tag_type) => continue,
+            Discriminant::Explicit(_, value) | Discriminant::Implicit(value) if value < 0 => (
+                value,
+                format!(
+                    "cannot be its wire tag (use_discriminant = true): tags are unsigned; give \
+                     `{ident}` a #[marshal(tag = N)], or number the variants by position with \
+                     #[marshal(use_discriminant = false)]"
+                ),
+            ),
+            Discriminant::Explicit(_, value) | Discriminant::Implicit(value) => (
+                value,
+                format!(
+                    "does not fit tag_type {} (at most {}), and with use_discriminant = true it \
+                     is the wire tag; use a smaller discriminant, a wider tag_type, or give \
+                     `{ident}` a #[marshal(tag = N)]",
+                    tag_type.name(),
+                    tag_type.max()
+                ),
+            ),
+        };
+        match discriminant {
+            Discriminant::Explicit(expr, _) => {
+                cx.error_spanned_by(expr, format!("discriminant {value} of `{ident}` {problem}"))
+            }
+            _ => cx.error_spanned_by(
+                ident,
+                format!(
+                    "`{ident}` has the discriminant {value}, one more than the variant before \
+                     it, which {problem}"
+                ),
+            ),
+        }
+    }
+    for (expr, idents) in unevaluated {
+        let names: Vec<String> = idents.iter().map(|i| format!("`{i}`")).collect();
+        let (list, them) = match names.as_slice() {
+            [one] => (format!("the wire tag of {one} comes"), "it"),
+            [init @ .., last] => (
+                format!("the wire tags of {} and {last} come", init.join(", ")),
+                "each of them",
+            ),
+            [] => continue,
+        };
+        cx.error_spanned_by(
+            expr,
+            format!(
+                "the derive cannot evaluate this discriminant, which {list} from \
+                 (use_discriminant = true): it reads integer literals only, like `= 16` or \
+                 `= -1`; write the value as a literal, or give {them} a #[marshal(tag = N)]"
+            ),
+        );
     }
 }
 

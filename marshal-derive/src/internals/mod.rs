@@ -4,6 +4,7 @@ pub(crate) mod ast;
 pub(crate) mod attr;
 pub(crate) mod check;
 pub(crate) mod ctxt;
+pub(crate) mod discriminant;
 pub(crate) mod repr;
 pub(crate) mod symbol;
 

@@ -12,6 +12,7 @@ pub(crate) const MARSHAL: Symbol = Symbol("marshal");
 pub(crate) const CRATE: Symbol = Symbol("crate");
 pub(crate) const TAG_TYPE: Symbol = Symbol("tag_type");
 pub(crate) const TAG: Symbol = Symbol("tag");
+pub(crate) const USE_DISCRIMINANT: Symbol = Symbol("use_discriminant");
 pub(crate) const BOUND: Symbol = Symbol("bound");
 pub(crate) const ENCODE: Symbol = Symbol("encode");
 pub(crate) const DECODE: Symbol = Symbol("decode");
