@@ -54,8 +54,23 @@ pub use io::write_all;
 /// - `#[marshal(max_size = N)]` on the type: a compile-time contract that
 ///   `MAX_LEN == Some(N)`; otherwise the build fails at the attribute, with
 ///   a message giving both sizes.
+/// - `#[marshal(bound = "T: Trait, ...")]` on the type: the where-clause of
+///   both impls, in place of the bounds the derive infers (`T: Marshal` for
+///   a parameter an encoded field mentions, `T: Unmarshal<'de>` and
+///   `T: Default` for decoding); the type's own bounds stay.
+///   `#[marshal(bound(encode = "...", decode = "..."))]` gives each impl
+///   its own (a key left out keeps that impl's inferred bounds); in
+///   `decode`, `'de` names the input's lifetime, as in serde.
+/// - `#[marshal(use_discriminant = true | false)]` on an enum: whether its
+///   Rust discriminants (`A = 10`) are its wire tags, or the declaration
+///   indexes are, as in bincode. An enum with explicit discriminants must
+///   say which. With `true`, the derive evaluates discriminants written as
+///   integer literals, counts on from them as Rust does for variants
+///   without one, and checks that every tag is non-negative, fits the tag
+///   type and is distinct; a discriminant of any other form is an error
+///   unless no tag comes from it. `tag = N` still overrides.
 ///
-/// `tag` and `tag_type` leave bincode's format.
+/// `tag`, `tag_type` and `use_discriminant = true` leave bincode's format.
 ///
 /// ```
 /// use marshal::Marshal;
@@ -122,6 +137,56 @@ pub use io::write_all;
 ///     b: u32,
 /// }
 /// ```
+///
+/// A bound replaces the inferred one where that is wrong: decoding a generic
+/// `Cow<'a, T>` needs `T: CowUnmarshal<'de>`, whereas the inferred
+/// `T: Unmarshal<'de>` would ask for a sized `T: Clone`, ruling out `str`.
+///
+/// ```
+/// use std::borrow::Cow;
+/// use marshal::{Marshal, Unmarshal};
+///
+/// #[derive(Marshal, Unmarshal)]
+/// #[marshal(bound(decode = "T: marshal::cow::CowUnmarshal<'de>"))]
+/// struct Doc<'a, T: ToOwned + ?Sized> {
+///     body: Cow<'a, T>,
+/// }
+///
+/// let bytes = marshal::to_vec(&Doc::<str> { body: Cow::Owned("hi".into()) });
+/// let doc: Doc<str> = marshal::from_bytes(&bytes)?;
+/// assert!(matches!(doc.body, Cow::Borrowed("hi")));
+/// # Ok::<(), marshal::DecodeError>(())
+/// ```
+///
+/// Discriminants as tags:
+///
+/// ```
+/// use marshal::{Marshal, Unmarshal};
+///
+/// #[derive(Marshal, Unmarshal, Debug, PartialEq)]
+/// #[marshal(tag_type = u16, use_discriminant = true)]
+/// enum Status {
+///     Ok = 200,
+///     Created,
+///     NotFound = 404,
+/// }
+///
+/// assert_eq!(marshal::to_vec(&Status::Created), 201u16.to_le_bytes());
+/// assert_eq!(marshal::to_vec(&Status::NotFound), 404u16.to_le_bytes());
+/// assert_eq!(marshal::from_bytes::<Status>(&[0xc8, 0])?, Status::Ok);
+/// # Ok::<(), marshal::DecodeError>(())
+/// ```
+///
+/// and an enum with discriminants that does not say whether they are its
+/// tags does not build:
+///
+/// ```compile_fail
+/// #[derive(marshal::Marshal)]
+/// enum Status {
+///     Ok = 200,
+///     NotFound = 404,
+/// }
+/// ```
 pub use marshal_derive::Marshal;
 
 /// Derives [`Unmarshal`]: a decoder that borrows from its input where it can
@@ -131,9 +196,12 @@ pub use marshal_derive::Marshal;
 /// attributes: a `skip` field is filled with `Default::default()`, a
 /// `with = path` field is read by
 /// `path::read_from(&'de [u8]) -> Result<(T, usize), DecodeError>`
-/// (returning the value and the bytes it used), and `tag`/`tag_type` select
-/// the variant. A tag that names no variant is an
-/// [`InvalidTag`](DecodeErrorKind::InvalidTag) error. The `size = N` and
+/// (returning the value and the bytes it used), and `tag`/`tag_type` (and
+/// `use_discriminant`) select the variant. A tag that names no variant is an
+/// [`InvalidTag`](DecodeErrorKind::InvalidTag) error. `bound = "..."` or
+/// `bound(decode = "...")` is the impl's where-clause instead of the
+/// inferred `T: Unmarshal<'de>` and `T: Default`, where `'de` is the
+/// input's lifetime. The `size = N` and
 /// `max_size = N` contracts are checked by `#[derive(Marshal)]`, against the
 /// `FIXED_LEN` and `MAX_LEN` it computes (see [`Marshal`](derive@Marshal)).
 ///

@@ -444,6 +444,9 @@ enum Overruled {
     #[marshal(tag = 1)]
     A = BASE,
     B = -(-3),
+    #[marshal(tag = 2)]
+    C = -5,
+    D = 9,
 }
 
 #[test]
@@ -454,6 +457,8 @@ fn discriminants_that_are_no_tags() {
     assert_eq!(Unread::Next as isize, 43);
     row(Overruled::A, "01 00 00 00");
     row(Overruled::B, "03 00 00 00");
+    row(Overruled::C, "02 00 00 00");
+    row(Overruled::D, "09 00 00 00");
 }
 
 /// Without explicit discriminants, `true` and `false` agree: the implicit

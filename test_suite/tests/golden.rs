@@ -96,16 +96,36 @@ enum Coded {
     Ok,
 }
 
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
+#[marshal(use_discriminant = true)]
+enum Status {
+    Ok = 10,
+    Moved = 20,
+    Gone,
+}
+
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
+#[marshal(use_discriminant = false)]
+enum Indexed {
+    Ok = 10,
+    Moved = 20,
+}
+
 #[test]
 fn enums() {
     row(Side::Sell, "01 00 00 00");
     row(Shape::Circle(1.0), "01 00 00 00 00 00 80 3f");
     row(Small::B, "01");
     row(Coded::Ok, "c8 00 00 00");
+    row(Status::Moved, "14 00 00 00");
+    row(Status::Gone, "15 00 00 00");
+    row(Indexed::Moved, "01 00 00 00");
     // The variants not in the table still round-trip.
     row(Side::Buy, "00 00 00 00");
     row(Shape::Dot, "00 00 00 00");
     row(Small::A, "00");
+    row(Status::Ok, "0a 00 00 00");
+    row(Indexed::Ok, "00 00 00 00");
 }
 
 #[test]
