@@ -1,7 +1,8 @@
 //! Compile-fail tests: each file in `tests/ui/` is one mistake with
 //! `#[derive(Marshal)]` or `#[derive(Unmarshal)]` (or, in
-//! `unmarshal-attribute-errors.rs`, each attribute mistake of the Marshal
-//! files under `#[derive(Unmarshal)]` alone), each in `tests/forge/` one
+//! `unmarshal-attribute-errors.rs` and `unmarshal-derive-control-errors.rs`,
+//! each attribute mistake of the Marshal files under `#[derive(Unmarshal)]`
+//! alone), each in `tests/forge/` one
 //! attempt to forge a memcpy layout, and its `.stderr` is the expected
 //! diagnostic.
 
