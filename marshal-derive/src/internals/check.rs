@@ -97,19 +97,6 @@ fn check_tags(cx: &Ctxt, cont: &Container) {
     }
 }
 
-/// `skip` and `with` on one field contradict each other.
-fn check_field_attrs(cx: &Ctxt, cont: &Container) {
-    for field in cont.data.all_fields() {
-        if let (Some(skip), Some(_)) = (&field.attrs.skip, &field.attrs.with) {
-            cx.error_spanned_by(
-                skip,
-                "a field cannot be both `skip` and `with`: a skipped field is never encoded; \
-                 remove one of them",
-            );
-        }
-    }
-}
-
 /// The tokens an error about a variant's tag spans: its `tag = N` literal,
 /// its written discriminant when that is the tag, else its name.
 fn tag_tokens(variant: &Variant) -> proc_macro2::TokenStream {
@@ -286,6 +273,19 @@ fn check_bounds(cx: &Ctxt, cont: &Container, derive: Derive) {
                     ),
                 );
             }
+        }
+    }
+}
+
+/// `skip` and `with` on one field contradict each other.
+fn check_field_attrs(cx: &Ctxt, cont: &Container) {
+    for field in cont.data.all_fields() {
+        if let (Some(skip), Some(_)) = (&field.attrs.skip, &field.attrs.with) {
+            cx.error_spanned_by(
+                skip,
+                "a field cannot be both `skip` and `with`: a skipped field is never encoded; \
+                 remove one of them",
+            );
         }
     }
 }
