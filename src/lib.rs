@@ -60,7 +60,8 @@ pub use io::write_all;
 ///   `T: Default` for decoding); the type's own bounds stay.
 ///   `#[marshal(bound(encode = "...", decode = "..."))]` gives each impl
 ///   its own (a key left out keeps that impl's inferred bounds); in
-///   `decode`, `'de` names the input's lifetime, as in serde.
+///   `decode`, `'de` names the input's lifetime, as in serde (where no
+///   `for<'de>` binds one of its own).
 /// - `#[marshal(use_discriminant = true | false)]` on an enum: whether its
 ///   Rust discriminants (`A = 10`) are its wire tags, or the declaration
 ///   indexes are, as in bincode. An enum with explicit discriminants must

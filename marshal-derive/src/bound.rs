@@ -10,6 +10,7 @@ use quote::ToTokens;
 
 use crate::internals::Derive;
 use crate::internals::ast::{Container, Field};
+use crate::internals::attr::binds_lifetime;
 
 /// `generics` plus `P: bound` for each type parameter of `cont` (or
 /// associated type path like `P::Item`) that appears in a field `filter`
@@ -118,16 +119,41 @@ pub(crate) fn explicit(cont: &Container, derive: Derive) -> Option<syn::Generics
     let mut generics = cont.generics.clone();
     let where_clause = generics.make_where_clause();
     for predicate in &bound.predicates {
-        let predicate = if rename_de {
-            let tokens = rename_lifetime(predicate.to_token_stream(), "de", "__de");
-            // The same tokens parsed once already, with one lifetime renamed.
-            syn::parse2(tokens).unwrap_or_else(|_| predicate.clone())
+        where_clause.predicates.push(if rename_de {
+            rename_de_in(predicate)
         } else {
             predicate.clone()
-        };
-        where_clause.predicates.push(predicate);
+        });
     }
     Some(generics)
+}
+
+/// `predicate` with the lifetime `'de` renamed `'__de`, except where a
+/// `for<'de>` binds a `'de` of its own (`T: for<'de> Unmarshal<'de>`).
+fn rename_de_in(predicate: &syn::WherePredicate) -> syn::WherePredicate {
+    let syn::WherePredicate::Type(p) = predicate else {
+        return renamed(predicate);
+    };
+    if binds_lifetime(p.lifetimes.as_ref(), "de") {
+        return predicate.clone();
+    }
+    let mut p = p.clone();
+    p.bounded_ty = renamed(&p.bounded_ty);
+    for bound in &mut p.bounds {
+        if !matches!(bound, syn::TypeParamBound::Trait(t)
+            if binds_lifetime(t.lifetimes.as_ref(), "de"))
+        {
+            *bound = renamed(bound);
+        }
+    }
+    syn::WherePredicate::Type(p)
+}
+
+/// `node` with every lifetime `'de` renamed `'__de`.
+fn renamed<T: ToTokens + syn::parse::Parse + Clone>(node: &T) -> T {
+    // The same tokens parsed once already, with one lifetime renamed.
+    syn::parse2(rename_lifetime(node.to_token_stream(), "de", "__de"))
+        .unwrap_or_else(|_| node.clone())
 }
 
 /// `tokens` with every lifetime `'from` renamed `'to`. The new name

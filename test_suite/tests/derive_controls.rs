@@ -274,6 +274,31 @@ fn de_in_a_decode_bound_is_the_input_lifetime() {
     assert!(borrows_from(&bytes, back.label.as_bytes()));
 }
 
+/// A `'de` that a `for<'de>` binds is that one, not the input's: so the
+/// shared bound can say it, though the `Marshal` impl has no input.
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
+#[marshal(bound = "T: marshal::Marshal + for<'de> marshal::Unmarshal<'de>")]
+struct Owned<T> {
+    value: T,
+}
+
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
+#[marshal(bound(decode = "for<'de> T: marshal::Unmarshal<'de>"))]
+struct OwnedToo<T> {
+    value: T,
+}
+
+#[test]
+fn a_de_bound_by_for_is_its_own() {
+    row(Owned { value: 7u8 }, "07");
+    row(
+        OwnedToo {
+            value: String::from("a"),
+        },
+        "01 00 00 00 00 00 00 00 61",
+    );
+}
+
 // ---------------------------------------------------------------------------
 // `use_discriminant`
 // ---------------------------------------------------------------------------

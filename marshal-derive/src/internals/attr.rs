@@ -400,18 +400,13 @@ fn parse_bound_value(
         );
         return Ok(None);
     };
-    let parsed = lit.parse::<TokenStream>().and_then(|tokens| {
-        let predicates = syn::parse::Parser::parse2(
-            Punctuated::<syn::WherePredicate, syn::Token![,]>::parse_terminated,
-            tokens.clone(),
-        )?;
-        Ok((predicates, names_lifetime(tokens, "de")))
-    });
+    let parsed =
+        lit.parse_with(Punctuated::<syn::WherePredicate, syn::Token![,]>::parse_terminated);
     match parsed {
-        Ok((predicates, names_de)) => Ok(Some(Bound {
+        Ok(predicates) => Ok(Some(Bound {
             lit,
+            names_de: predicates.iter().any(names_free_de),
             predicates,
-            names_de,
             shared: false,
         })),
         Err(err) => {
@@ -447,8 +442,33 @@ fn unknown_bound_key(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<()> {
     Ok(())
 }
 
+/// Whether `predicate` names the lifetime `'de`, other than one that a
+/// `for<'de>` of its own binds.
+fn names_free_de(predicate: &syn::WherePredicate) -> bool {
+    let syn::WherePredicate::Type(p) = predicate else {
+        return names_lifetime(predicate.to_token_stream(), "de");
+    };
+    if binds_lifetime(p.lifetimes.as_ref(), "de") {
+        return false;
+    }
+    names_lifetime(p.bounded_ty.to_token_stream(), "de")
+        || p.bounds.iter().any(|bound| match bound {
+            syn::TypeParamBound::Trait(t) if binds_lifetime(t.lifetimes.as_ref(), "de") => false,
+            _ => names_lifetime(bound.to_token_stream(), "de"),
+        })
+}
+
+/// Whether a `for<...>` binds the lifetime `'name`.
+pub(crate) fn binds_lifetime(lifetimes: Option<&syn::BoundLifetimes>, name: &str) -> bool {
+    lifetimes.is_some_and(|l| {
+        l.lifetimes.iter().any(
+            |param| matches!(param, syn::GenericParam::Lifetime(l) if l.lifetime.ident == name),
+        )
+    })
+}
+
 /// Whether `tokens` name the lifetime `'name` anywhere.
-pub(crate) fn names_lifetime(tokens: TokenStream, name: &str) -> bool {
+fn names_lifetime(tokens: TokenStream, name: &str) -> bool {
     let mut after_quote = false;
     tokens.into_iter().any(|tt| {
         let hit = match &tt {
