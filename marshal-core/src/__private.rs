@@ -12,7 +12,100 @@ pub use crate::writer::Writer;
 
 /// The fingerprint folds of a derived `FINGERPRINT`.
 pub mod fp {
-    pub use crate::fingerprint::{RECURSIVE, WITH, enumeration, tuple};
+    pub use crate::fingerprint::{RECURSIVE, WITH, enumeration, extensible, tuple};
+}
+
+/// `err`, raised decoding a field of an extensible body that had `left`
+/// bytes when the field started: an `UnexpectedEnd` of a field that
+/// started inside the body is the body's length cutting it, a
+/// `BodyOverrun`.
+#[cold]
+#[inline(never)]
+#[must_use]
+pub const fn past_body(err: DecodeError, left: usize) -> DecodeError {
+    if left > 0 { err.past_body() } else { err }
+}
+
+/// The length prefix of the body of an extensible type with a fixed length
+/// of `fixed` bytes, `head` of them before the body (the prefix, and an
+/// enum's tag); const evaluation fails for a body too long for its prefix.
+#[must_use]
+pub const fn fixed_body_len(fixed: usize, head: usize) -> u32 {
+    let body = fixed.saturating_sub(head);
+    if body > u32::MAX as usize {
+        panic!("an extensible type's fixed body is longer than its u32 length prefix can say");
+    }
+    body as u32
+}
+
+/// Fails const evaluation unless the fingerprints `pinned` by
+/// `#[marshal(history = [...])]` are those of the first versions in
+/// `actual`, the type's history; the message names the version and both
+/// fingerprints.
+pub const fn check_history(pinned: &[u64], actual: &[u64], ty: &str) {
+    let mut buf = [0u8; 400];
+    let mut n = 0;
+    if pinned.len() > actual.len() {
+        n = put(&mut buf, n, "history of `");
+        n = put(&mut buf, n, ty);
+        n = put(&mut buf, n, "` pins ");
+        n = put_num(&mut buf, n, pinned.len());
+        n = put(&mut buf, n, " versions, but the type has ");
+        n = put_num(&mut buf, n, actual.len());
+        n = put(
+            &mut buf,
+            n,
+            " (one per version, to its highest `since`); pin only released versions",
+        );
+        fail(&buf, n);
+    }
+    let mut i = 0;
+    while i < pinned.len() {
+        if pinned[i] != actual[i] {
+            n = put(&mut buf, n, "history mismatch: version ");
+            n = put_num(&mut buf, n, i + 1);
+            n = put(&mut buf, n, " of `");
+            n = put(&mut buf, n, ty);
+            n = put(&mut buf, n, "` was released with fingerprint ");
+            n = put_hex(&mut buf, n, pinned[i]);
+            n = put(&mut buf, n, ", but its fields now give ");
+            n = put_hex(&mut buf, n, actual[i]);
+            n = put(
+                &mut buf,
+                n,
+                "; released fields must stay as they are: add new fields at the end, with a \
+                 higher `since`",
+            );
+            fail(&buf, n);
+        }
+        i += 1;
+    }
+}
+
+/// Panics with the first `n` bytes of `buf`.
+const fn fail(buf: &[u8], n: usize) -> ! {
+    let msg = match core::str::from_utf8(buf.split_at(n).0) {
+        Ok(msg) => msg,
+        Err(_) => "contract violated",
+    };
+    panic!("{}", msg);
+}
+
+/// Appends `value` as `0x` and 16 hexadecimal digits.
+const fn put_hex(buf: &mut [u8], n: usize, value: u64) -> usize {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut hex = [0u8; 18];
+    hex[0] = b'0';
+    hex[1] = b'x';
+    let mut i = 0;
+    while i < 16 {
+        hex[17 - i] = DIGITS[((value >> (4 * i)) & 0xf) as usize];
+        i += 1;
+    }
+    match core::str::from_utf8(&hex) {
+        Ok(s) => put(buf, n, s),
+        Err(_) => n,
+    }
 }
 
 /// The stack a derived decoder takes on the way to a deeper level, for its

@@ -188,6 +188,7 @@ enum Repr {
     FingerprintMismatch { found: u64 },
     TooDeep { limit: u32 },
     AllocLimit { limit: usize },
+    BodyOverrun { needed: usize },
     Custom(&'static &'static str),
 }
 
@@ -302,6 +303,31 @@ pub enum DecodeErrorKind {
         /// The budget, in bytes.
         limit: usize,
     },
+    /// A field of an extensible type's body (see
+    /// [`Reader::take_body`](crate::Reader::take_body)) starts inside the
+    /// body but runs past its end: the body's length cuts the field. The
+    /// bytes may well be in the input, after the body, which is why this is
+    /// not [`UnexpectedEnd`](DecodeErrorKind::UnexpectedEnd): no writer
+    /// produces it, and more input would not help. The offset is where the
+    /// read that ran past the end starts.
+    ///
+    /// ```
+    /// use marshal::{DecodeErrorKind, Unmarshal};
+    ///
+    /// #[derive(Unmarshal, Debug)]
+    /// #[marshal(extensible)]
+    /// struct Point { x: u32, y: u32 }
+    ///
+    /// // A body of 6 bytes: `y` starts inside it and needs 2 more.
+    /// let bytes = [6, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0];
+    /// let err = marshal::from_bytes::<Point>(&bytes).unwrap_err();
+    /// assert_eq!(err.kind(), DecodeErrorKind::BodyOverrun { needed: 2 });
+    /// assert_eq!(err.offset(), 8);
+    /// ```
+    BodyOverrun {
+        /// Bytes missing past the end of the body.
+        needed: usize,
+    },
     /// An error raised by a `with` module or a manual implementation.
     Custom(&'static str),
 }
@@ -339,6 +365,7 @@ impl DecodeError {
             Repr::FingerprintMismatch { found } => DecodeErrorKind::FingerprintMismatch { found },
             Repr::TooDeep { limit } => DecodeErrorKind::TooDeep { limit },
             Repr::AllocLimit { limit } => DecodeErrorKind::AllocLimit { limit },
+            Repr::BodyOverrun { needed } => DecodeErrorKind::BodyOverrun { needed },
             Repr::Custom(msg) => DecodeErrorKind::Custom(msg),
         }
     }
@@ -466,6 +493,18 @@ impl DecodeError {
         Self::new(Repr::AllocLimit { limit }, offset)
     }
 
+    /// This error, when it is an
+    /// [`UnexpectedEnd`](DecodeErrorKind::UnexpectedEnd) raised inside an
+    /// extensible body, as the [`BodyOverrun`](DecodeErrorKind::BodyOverrun)
+    /// it is; any other error as it is.
+    #[cold]
+    pub(crate) const fn past_body(self) -> Self {
+        match self.repr {
+            Repr::UnexpectedEnd { needed } => Self::new(Repr::BodyOverrun { needed }, self.offset),
+            _ => self,
+        }
+    }
+
     #[cold]
     pub(crate) const fn fingerprint_mismatch(found: u64, offset: usize) -> Self {
         Self::new(Repr::FingerprintMismatch { found }, offset)
@@ -583,6 +622,11 @@ impl fmt::Display for DecodeError {
                 f,
                 "decoding needs more than the allocation budget of {limit} bytes (raise it \
                  with Reader::with_max_alloc)"
+            )?,
+            DecodeErrorKind::BodyOverrun { needed } => write!(
+                f,
+                "a field runs {needed} bytes past the end of its extensible body (the body's \
+                 length prefix cuts it)"
             )?,
             DecodeErrorKind::Custom(msg) => f.write_str(msg)?,
         }

@@ -134,6 +134,14 @@ pub const fn enumeration(tag_size: usize, variants: &[(u64, u64)]) -> u64 {
     hash
 }
 
+/// An extensible type (a struct or an enum written with a body length)
+/// whose version-1 shape is `inner`.
+#[doc(hidden)]
+#[must_use]
+pub const fn extensible(inner: u64) -> u64 {
+    mix(leaf("extensible"), inner)
+}
+
 /// A length-prefixed sequence of `item`.
 #[doc(hidden)]
 #[must_use]
@@ -169,6 +177,48 @@ pub const RECURSIVE: u64 = fnv(FNV_OFFSET, b"recursive");
 /// assert_eq!(Zero::FINGERPRINT, OPAQUE);
 /// ```
 pub const OPAQUE: u64 = fnv(FNV_OFFSET, b"opaque");
+
+/// The fingerprint of each version of `T`, oldest first: the entry at
+/// index `k` covers the fields (and variants) of versions 1 to `k + 1`, so
+/// the first is [`FINGERPRINT`](Marshal::FINGERPRINT). An extensible type
+/// has one entry per version, from 1 to its highest `since` (a version
+/// that added nothing repeats the one before it); any other type has one
+/// entry. Pin the released ones with `#[marshal(extensible, history = [...])]`
+/// and the build fails when a released version's fields change.
+///
+/// ```
+/// use marshal::{Marshal, fingerprint};
+///
+/// #[derive(Marshal)]
+/// #[marshal(extensible)]
+/// struct User {
+///     id: u64,
+///     #[marshal(since = 2, default)]
+///     email: Option<String>,
+///     #[marshal(since = 4, default)]
+///     score: u32,
+/// }
+///
+/// #[derive(Marshal)]
+/// #[marshal(extensible)]
+/// struct UserV1 {
+///     id: u64,
+/// }
+///
+/// let history = fingerprint::history::<User>();
+/// assert_eq!(history.len(), 4);
+/// assert_eq!(history[0], User::FINGERPRINT);
+/// assert_eq!(history[0], UserV1::FINGERPRINT); // appending keeps it
+/// assert_ne!(history[1], history[0]);
+/// assert_eq!(history[2], history[1]); // version 3 added nothing
+/// assert_ne!(history[3], history[2]);
+///
+/// assert_eq!(fingerprint::history::<u32>(), [u32::FINGERPRINT]);
+/// ```
+#[must_use]
+pub const fn history<T: Marshal + ?Sized>() -> &'static [u64] {
+    T::__HISTORY
+}
 
 /// A value preceded by its type's [`FINGERPRINT`](Marshal::FINGERPRINT) as
 /// a little-endian `u64`. Decoding checks the fingerprint before the value.

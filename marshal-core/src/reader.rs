@@ -307,6 +307,61 @@ impl<'de> Reader<'de> {
         })
     }
 
+    /// Reads the body of an extensible type: its length as a little-endian
+    /// `u32`, then that many bytes, through which `f` decodes the type's
+    /// fields. `f` reads from a reader over just the body, with this
+    /// reader's depth limit and allocation budget (what it charges stays
+    /// charged), whose errors give offsets in the whole input; whatever of
+    /// the body `f` leaves unread (fields of a newer version) is skipped.
+    /// Derived decoders of `#[marshal(extensible)]` types read through this
+    /// (WIRE_FORMAT.md, "Extensible types").
+    ///
+    /// A length past the end of the input is
+    /// [`LengthOverflow`](crate::DecodeErrorKind::LengthOverflow) at the
+    /// length's offset, before `f` is called.
+    ///
+    /// ```
+    /// use marshal::{DecodeErrorKind, Reader};
+    ///
+    /// // A body of 3 bytes, of which the reader knows the first 2, then 9.
+    /// let mut r = Reader::new(&[3, 0, 0, 0, 7, 0, 0xff, 9]);
+    /// let v = r.take_body(|body| {
+    ///     assert_eq!(body.position(), 4);
+    ///     body.take_array::<2>()
+    /// });
+    /// assert_eq!(v, Ok([7, 0]));
+    /// assert_eq!(r.take_u8(), Ok(9));
+    ///
+    /// let mut r = Reader::new(&[9, 0, 0, 0, 1, 2]);
+    /// let err = r.take_body(|_| Ok(())).unwrap_err();
+    /// assert_eq!((err.kind(), err.offset()), (DecodeErrorKind::LengthOverflow { len: 9 }, 0));
+    /// ```
+    #[inline]
+    pub fn take_body<T>(
+        &mut self,
+        f: impl FnOnce(&mut Reader<'de>) -> Result<T, DecodeError>,
+    ) -> Result<T, DecodeError> {
+        let at = self.position();
+        let raw = u32::from_le_bytes(self.take_array()?);
+        let body = usize::try_from(raw)
+            .ok()
+            .and_then(|len| self.rest.split_at_checked(len));
+        let Some((body, rest)) = body else {
+            return Err(DecodeError::length_overflow(raw.into(), at));
+        };
+        self.rest = rest;
+        // As in `nest_levels`: `f` reads through a local, which the compiler
+        // can keep in registers.
+        let mut local = Reader {
+            rest: body,
+            end: self.position(),
+            ..*self
+        };
+        let result = f(&mut local);
+        self.prealloc = local.prealloc;
+        result
+    }
+
     /// Consumes one byte.
     ///
     /// ```

@@ -112,6 +112,13 @@ pub trait Marshal {
     #[doc(hidden)]
     const __LAYOUT: crate::mem::Layout<Self> = crate::mem::Layout::OPAQUE;
 
+    /// The fingerprint of each version of the type, oldest first; see
+    /// [`fingerprint::history`](crate::fingerprint::history). One entry,
+    /// [`FINGERPRINT`](Marshal::FINGERPRINT), but for an extensible type.
+    /// Set by the derive; not part of the public API.
+    #[doc(hidden)]
+    const __HISTORY: &'static [u64] = &[Self::FINGERPRINT];
+
     /// The exact number of bytes [`write_to`](Marshal::write_to) writes for
     /// this value. Never allocates.
     ///

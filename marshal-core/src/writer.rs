@@ -275,4 +275,41 @@ impl<'a> Writer<'a> {
     {
         self.out.exact(len, f)
     }
+
+    /// Writes a body of an extensible type: its length as a little-endian
+    /// `u32`, then what `f` writes. The length is not known beforehand: four
+    /// bytes are set aside, `f` writes the body through a writer over the
+    /// rest of the buffer, and the length is filled in after it. So encoding
+    /// stays one pass over the value, however deeply bodies nest, and
+    /// nothing is allocated. Derived encoders of `#[marshal(extensible)]`
+    /// types write through this (WIRE_FORMAT.md, "Extensible types").
+    ///
+    /// Returns [`Overflow`] when the length and body do not fit (what was
+    /// written then counts for nothing) or when `f` does.
+    ///
+    /// # Panics
+    ///
+    /// When the body is longer than `u32::MAX` bytes, which its length
+    /// cannot say; and when `f` replaces the writer it is given with one
+    /// over other memory.
+    ///
+    /// ```
+    /// let mut buf = [0u8; 16];
+    /// let mut w = marshal::Writer::new(&mut buf);
+    /// w.put_body(|w| {
+    ///     w.put_array(7u16.to_le_bytes())?;
+    ///     w.put_body(|w| w.put_slice(b"hi"))
+    /// })
+    /// .unwrap();
+    /// assert_eq!(w.written(), 12);
+    /// assert_eq!(buf[..12], [8, 0, 0, 0, 7, 0, 2, 0, 0, 0, b'h', b'i']);
+    /// ```
+    #[inline]
+    #[track_caller]
+    pub fn put_body<F>(&mut self, f: F) -> Result<(), Overflow>
+    where
+        F: FnOnce(&mut Writer<'_>) -> Result<(), Overflow>,
+    {
+        self.out.put_body(f)
+    }
 }

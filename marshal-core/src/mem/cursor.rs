@@ -182,6 +182,44 @@ impl<'a> Cursor<'a> {
         result
     }
 
+    /// Writes a `u32` little-endian length, then what `f` writes through a
+    /// writer over the rest of the buffer after it, then patches the length
+    /// to the bytes `f` wrote: one pass, nothing written twice but the four
+    /// length bytes.
+    #[inline]
+    #[track_caller]
+    pub(crate) fn put_body<F>(&mut self, f: F) -> Result<(), Overflow>
+    where
+        F: FnOnce(&mut Writer<'_>) -> Result<(), Overflow>,
+    {
+        let init = self.init.saturating_sub(self.pos);
+        let rest = self.rest();
+        if rest.len() < 4 {
+            return Err(Overflow);
+        }
+        let (head, region) = rest.split_at_mut(4);
+        let (start, len) = (region.as_ptr(), region.len());
+        let mut sub = Writer::from_cursor(Cursor {
+            buf: region,
+            pos: 0,
+            // `region` starts 4 bytes after our `pos`: invariant 3.
+            init: init.saturating_sub(4),
+        });
+        let result = f(&mut sub);
+        let Cursor { buf, pos, .. } = sub.into_cursor();
+        // As in `exact`: a cursor over exactly `region` has initialized
+        // `region[..pos]`.
+        if !(core::ptr::eq(buf.as_ptr(), start) && buf.len() == len) {
+            writer_replaced();
+        }
+        result?;
+        // Initialized bytes only (invariant 4): the four length bytes and
+        // the body after them extend `buf[..pos]`.
+        head.write_copy_of_slice(&body_len(pos).to_le_bytes());
+        self.pos += 4 + pos;
+        Ok(())
+    }
+
     /// The written bytes, for as long as the buffer was borrowed.
     #[inline]
     pub(crate) fn into_written(self) -> &'a mut [u8] {
@@ -192,6 +230,30 @@ impl<'a> Cursor<'a> {
         // so nothing else refers to these bytes for `'a`.
         unsafe { head.assume_init_mut() }
     }
+}
+
+/// The length prefix of an extensible body of `len` bytes.
+///
+/// # Panics
+///
+/// When `len` does not fit the prefix's `u32`: such a body has no encoding.
+#[inline]
+#[track_caller]
+pub(crate) fn body_len(len: usize) -> u32 {
+    match u32::try_from(len) {
+        Ok(n) => n,
+        Err(_) => body_too_long(len),
+    }
+}
+
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn body_too_long(len: usize) -> ! {
+    panic!(
+        "marshal: an extensible body of {len} bytes is longer than its u32 length prefix \
+         can say (at most 4294967295 bytes)"
+    )
 }
 
 #[cold]
@@ -330,6 +392,56 @@ mod tests {
             *w = Writer::new(&mut []);
             Ok(())
         });
+    }
+
+    #[test]
+    fn put_body_patches_the_length_after_the_body() {
+        let mut buf = uninit::<12>();
+        let mut c = Cursor::new_uninit(&mut buf);
+        c.put_array([9]).unwrap();
+        c.put_body(|w| w.put_slice(b"abc")).unwrap();
+        // An empty body, and bodies nested in bodies.
+        c.put_body(|w| w.put_body(|_| Ok(()))).unwrap();
+        assert_eq!(c.written(), 12);
+        assert_eq!(
+            c.into_written(),
+            [9, 3, 0, 0, 0, b'a', b'b', b'c', 4, 0, 0, 0]
+        );
+    }
+
+    #[test]
+    fn put_body_that_overflows_writes_nothing_counted() {
+        let mut buf = [0xEEu8; 6];
+        let mut c = Cursor::new(&mut buf);
+        assert_eq!(c.put_body(|w| w.put_slice(b"abc")), Err(Overflow));
+        assert_eq!(c.written(), 0);
+        let mut short = [0u8; 3];
+        let mut c = Cursor::new(&mut short);
+        assert_eq!(c.put_body(|_| Ok(())), Err(Overflow));
+        assert_eq!(c.written(), 0);
+    }
+
+    #[test]
+    #[should_panic(expected = "replaced the Writer")]
+    fn put_body_rejects_a_replaced_writer() {
+        let mut buf = uninit::<8>();
+        let mut c = Cursor::new_uninit(&mut buf);
+        let _ = c.put_body(|w| {
+            *w = Writer::new(&mut []);
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn body_lengths_up_to_u32_max_have_a_prefix() {
+        assert_eq!(body_len(0), 0);
+        assert_eq!(body_len(u32::MAX as usize), u32::MAX);
+    }
+
+    #[test]
+    #[should_panic(expected = "longer than its u32 length prefix")]
+    fn a_body_longer_than_u32_max_panics() {
+        body_len(u32::MAX as usize + 1);
     }
 
     impl Cursor<'_> {
