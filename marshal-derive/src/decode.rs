@@ -7,7 +7,7 @@ use syn::spanned::Spanned;
 use crate::bound;
 use crate::internals::Derive;
 use crate::internals::ast::{Container, Data, Field, Variant};
-use crate::internals::attr::TagType;
+use crate::internals::attr::{FieldDefault, TagType};
 use crate::layout::container_layout;
 use crate::len::{container_min_len, container_min_len_is_exact};
 use crate::pattern::{local, tag_literal};
@@ -26,7 +26,7 @@ pub(crate) fn impl_unmarshal(cont: &Container, krate: &syn::Path) -> TokenStream
     let defaulted = bound::with_bound(
         cont,
         &decoded,
-        |f| !f.is_encoded(),
+        |f| f.needs_default_trait(),
         &syn::parse_quote!(::core::default::Default),
     );
     let defaulted = bound::explicit(cont, Derive::Unmarshal).unwrap_or(defaulted);
@@ -37,10 +37,24 @@ pub(crate) fn impl_unmarshal(cont: &Container, krate: &syn::Path) -> TokenStream
     let exact = container_min_len_is_exact(cont, &private);
     let layout = container_layout(cont, &private, &quote!(#private::Unmarshal<'__de>));
     let stack = stack::container_stack(cont, &private);
+    let extensible = cont.extensible();
     let body = match &cont.data {
+        Data::Struct(fields) if extensible => {
+            let build = construct(&quote!(Self), fields, true, &private);
+            let r = local("__r");
+            quote! {
+                #private::Reader::take_body(
+                    #r,
+                    |#r: &mut #private::Reader<'__de>| ::core::result::Result::Ok(#build),
+                )
+            }
+        }
         Data::Struct(fields) => {
-            let build = construct(&quote!(Self), fields, &private);
+            let build = construct(&quote!(Self), fields, false, &private);
             quote!(::core::result::Result::Ok(#build))
+        }
+        Data::Enum(variants) if extensible => {
+            extensible_enum_body(&ident.to_string(), variants, cont.tag_type(), &private)
         }
         Data::Enum(variants) => enum_body(&ident.to_string(), variants, cont.tag_type(), &private),
     };
@@ -98,7 +112,7 @@ fn enum_body(
     let arms = variants.iter().map(|variant| {
         let value = tag_literal(variant.tag, tag_type);
         let ident = variant.ident;
-        let build = construct(&quote!(Self::#ident), &variant.fields, private);
+        let build = construct(&quote!(Self::#ident), &variant.fields, false, private);
         if variant.fields.is_empty() {
             return quote!(#value => ::core::result::Result::Ok(#build),);
         }
@@ -165,14 +179,146 @@ fn enum_body(
     }
 }
 
-/// `path { member: value, ... }`, decoding the fields in declaration order.
-fn construct(path: &TokenStream, fields: &[Field], private: &TokenStream) -> TokenStream {
+/// The decoder of an extensible enum: the tag, then the chosen variant's
+/// fields from its body (see `Reader::take_body`); an unknown tag's body is
+/// skipped and decodes as the `other` variant, or without one is
+/// `InvalidTag`.
+fn extensible_enum_body(
+    name: &str,
+    variants: &[Variant],
+    tag_type: TagType,
+    private: &TokenStream,
+) -> TokenStream {
+    let tag_ty = match tag_type {
+        TagType::U8 => quote!(::core::primitive::u8),
+        TagType::U16 => quote!(::core::primitive::u16),
+        TagType::U32 => quote!(::core::primitive::u32),
+    };
+    let (r, at, tag, v) = (
+        local("__r"),
+        local("__at"),
+        local("__tag"),
+        local("__variant"),
+    );
+    let arms = variants.iter().map(|variant| {
+        let value = tag_literal(variant.tag, tag_type);
+        let ident = variant.ident;
+        if variant.fields.is_empty() {
+            return quote! {
+                #value => #private::Reader::take_body(
+                    #r,
+                    |_: &mut #private::Reader<'__de>| ::core::result::Result::Ok(Self::#ident),
+                ),
+            };
+        }
+        let build = construct(&quote!(Self::#ident), &variant.fields, true, private);
+        // In a closure of its own, as in `enum_body`.
+        quote! {
+            #value => {
+                let #v = |#r: &mut #private::Reader<'__de>|
+                    -> ::core::result::Result<Self, #private::DecodeError> {
+                    #private::Reader::take_body(
+                        #r,
+                        |#r: &mut #private::Reader<'__de>| ::core::result::Result::Ok(#build),
+                    )
+                };
+                #v(#r)
+            }
+        }
+    });
+    let unknown = match variants.iter().find(|v| v.is_other()) {
+        Some(other) => {
+            let ident = other.ident;
+            quote! {
+                #private::Reader::take_body(
+                    #r,
+                    |_: &mut #private::Reader<'__de>| ::core::result::Result::Ok(Self::#ident),
+                )
+            }
+        }
+        None => quote! {
+            ::core::result::Result::Err(#private::DecodeError::invalid_tag(
+                ::core::convert::From::from(#tag),
+                &#name,
+                #at,
+            ))
+        },
+    };
+    quote! {
+        let #at = #private::Reader::position(#r);
+        let #tag = <#tag_ty as #private::Unmarshal<'__de>>::decode(#r)?;
+        match #tag {
+            #(#arms)*
+            _ => #unknown,
+        }
+    }
+}
+
+/// `path { member: value, ... }`, decoding the fields in declaration order;
+/// `in_body` when they are read from an extensible body, where a field
+/// added after version 1 takes its default when the body has ended before
+/// it, and a field cut by the body's end is `BodyOverrun`.
+fn construct(
+    path: &TokenStream,
+    fields: &[Field],
+    in_body: bool,
+    private: &TokenStream,
+) -> TokenStream {
     let inits = fields.iter().map(|f| {
         let member = &f.member;
-        let value = field_decode(f, private);
+        let value = if in_body && f.is_encoded() {
+            body_field_decode(f, private)
+        } else {
+            field_decode(f, private)
+        };
         quote!(#member: #value)
     });
     quote!(#path { #(#inits),* })
+}
+
+/// The value of a field the input does not carry: `default = path`'s
+/// `path()`, else `Default::default()`.
+fn field_default(field: &Field) -> TokenStream {
+    let ty = field.ty;
+    match &field.attrs.default {
+        Some((_, FieldDefault::Path(path))) => quote_spanned!(path.span()=> #path()),
+        _ => quote_spanned!(ty.span()=> <#ty as ::core::default::Default>::default()),
+    }
+}
+
+/// An expression that decodes one encoded field from an extensible body.
+fn body_field_decode(field: &Field, private: &TokenStream) -> TokenStream {
+    let ty = field.ty;
+    let (r, left, e) = (local("__r"), local("__left"), local("__e"));
+    let decode = if field.attrs.with.is_some() {
+        let value = field_decode(field, private);
+        quote! {
+            (|#r: &mut #private::Reader<'__de>|
+                -> ::core::result::Result<#ty, #private::DecodeError> {
+                ::core::result::Result::Ok(#value)
+            })(#r)
+        }
+    } else {
+        quote_spanned!(ty.span()=> <#ty as #private::Unmarshal<'__de>>::decode(#r))
+    };
+    let read = quote! {
+        {
+            let #left = #private::Reader::remaining(#r);
+            match #decode {
+                ::core::result::Result::Ok(#e) => #e,
+                ::core::result::Result::Err(#e) => {
+                    return ::core::result::Result::Err(#private::past_body(#e, #left));
+                }
+            }
+        }
+    };
+    if !field.is_optional() {
+        return read;
+    }
+    let default = field_default(field);
+    quote! {
+        if #private::Reader::remaining(#r) == 0 { #default } else #read
+    }
 }
 
 /// An expression that decodes one field from the reader.
@@ -180,7 +326,7 @@ fn field_decode(field: &Field, private: &TokenStream) -> TokenStream {
     let ty = field.ty;
     let r = local("__r");
     if !field.is_encoded() {
-        return quote_spanned!(ty.span()=> <#ty as ::core::default::Default>::default());
+        return field_default(field);
     }
     if let Some(with) = &field.attrs.with {
         let (start, value, used, e) = (

@@ -5,12 +5,12 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use crate::bound;
-use crate::fingerprint::container_fingerprint;
+use crate::fingerprint::{container_fingerprint, container_history};
 use crate::internals::Derive;
 use crate::internals::ast::{Container, Data, Field, Variant};
 use crate::internals::attr::TagType;
 use crate::layout::container_layout;
-use crate::len::{SizeConst, container_len, fields_fixed_part, fields_len};
+use crate::len::{SizeConst, body_prefix, container_len, fields_fixed_part, fields_len};
 use crate::pattern::{
     binding, encoded_fields, local, local_at, tag_literal, variant_any_pattern, variant_pattern,
 };
@@ -29,7 +29,8 @@ pub(crate) fn impl_marshal(cont: &Container, krate: &syn::Path) -> TokenStream {
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let fixed_len = container_len(cont, &private, SizeConst::Fixed);
     let max_len = container_len(cont, &private, SizeConst::Max);
-    let fingerprint = container_fingerprint(cont, &private);
+    let fingerprint = with_history_contract(container_fingerprint(cont, &private), cont, &private);
+    let history = container_history(cont, &private);
     let layout = container_layout(cont, &private, &quote!(#private::Marshal));
     let (fixed_len, max_len) = (
         with_contract(fixed_len, cont.attrs.size.as_ref(), true, cont, &private),
@@ -37,8 +38,8 @@ pub(crate) fn impl_marshal(cont: &Container, krate: &syn::Path) -> TokenStream {
     );
     let contracts = item_level_contracts(cont, &private);
     let (len_body, encode_body) = match &cont.data {
-        Data::Struct(fields) => struct_bodies(fields, &private),
-        Data::Enum(variants) => enum_bodies(variants, cont.tag_type(), &private),
+        Data::Struct(fields) => struct_bodies(fields, cont.extensible(), &private),
+        Data::Enum(variants) => enum_bodies(variants, cont.tag_type(), body_prefix(cont), &private),
     };
     let n = local("__n");
     let w = local("__w");
@@ -50,6 +51,7 @@ pub(crate) fn impl_marshal(cont: &Container, krate: &syn::Path) -> TokenStream {
             const FIXED_LEN: ::core::option::Option<::core::primitive::usize> = #fixed_len;
             const MAX_LEN: ::core::option::Option<::core::primitive::usize> = #max_len;
             const FINGERPRINT: ::core::primitive::u64 = #fingerprint;
+            #history
             #layout
 
             #[inline]
@@ -111,6 +113,32 @@ fn with_contract(
     }
 }
 
+/// `fingerprint`, checked against `#[marshal(history = [...])]` when there
+/// is one: const evaluation fails at the attribute, naming the version and
+/// both fingerprints, when a released version's fields changed.
+fn with_history_contract(
+    fingerprint: TokenStream,
+    cont: &Container,
+    private: &TokenStream,
+) -> TokenStream {
+    let Some((tokens, pinned)) = &cont.attrs.history else {
+        return fingerprint;
+    };
+    let span = syn::spanned::Spanned::span(tokens);
+    let name = cont.ident.to_string();
+    let private = respan(private.clone(), span);
+    quote_spanned! {span=>
+        {
+            #private::check_history(
+                &[#(#pinned),*],
+                <Self as #private::Marshal>::__HISTORY,
+                #name,
+            );
+            #fingerprint
+        }
+    }
+}
+
 /// `tokens` with every span set to `span`.
 fn respan(tokens: TokenStream, span: proc_macro2::Span) -> TokenStream {
     tokens
@@ -148,10 +176,20 @@ fn item_level_contracts(cont: &Container, private: &TokenStream) -> TokenStream 
                 <#ident as #private::Marshal>::#konst;
         })
     });
-    quote!(#(#checks)*)
+    let history = cont.attrs.history.as_ref().map(|(tokens, _)| {
+        let span = syn::spanned::Spanned::span(tokens);
+        quote_spanned! {span=>
+            const _: ::core::primitive::u64 = <#ident as #private::Marshal>::FINGERPRINT;
+        }
+    });
+    quote!(#(#checks)* #history)
 }
 
-fn struct_bodies(fields: &[Field], private: &TokenStream) -> (TokenStream, TokenStream) {
+fn struct_bodies(
+    fields: &[Field],
+    extensible: bool,
+    private: &TokenStream,
+) -> (TokenStream, TokenStream) {
     // A `with` field is borrowed at its path, so a signature mismatch is
     // reported there, not at the derive.
     let access = |f: &Field| {
@@ -172,6 +210,38 @@ fn struct_bodies(fields: &[Field], private: &TokenStream) -> (TokenStream, Token
         .iter()
         .filter(|f| f.is_encoded())
         .map(|f| field_encode(f, &access(f), private));
+    if extensible {
+        let (w, fields, n) = (local("__w"), local("__fields"), local("__n"));
+        return (
+            quote!(const { (#fixed).saturating_add(4) } #(.saturating_add(#lens))*),
+            // The body's length: a constant when the struct has a fixed
+            // length, else filled in after the fields are written.
+            quote! {
+                let #fields = |#w: &mut #private::Writer<'_>|
+                    -> ::core::result::Result<(), #private::Overflow> {
+                    #(#encodes)*
+                    ::core::result::Result::Ok(())
+                };
+                match <Self as #private::Marshal>::FIXED_LEN {
+                    ::core::option::Option::Some(_) => {
+                        #private::Writer::put_array(
+                            #w,
+                            const {
+                                match <Self as #private::Marshal>::FIXED_LEN {
+                                    ::core::option::Option::Some(#n) =>
+                                        #private::fixed_body_len(#n, 4),
+                                    ::core::option::Option::None => 0,
+                                }
+                            }
+                            .to_le_bytes(),
+                        )?;
+                        #fields(#w)
+                    }
+                    ::core::option::Option::None => #private::Writer::put_body(#w, #fields),
+                }
+            },
+        );
+    }
     (
         // Lengths saturate: a value longer than `usize` reports `usize::MAX`.
         quote!(const { #fixed } #(.saturating_add(#lens))*),
@@ -185,6 +255,7 @@ fn struct_bodies(fields: &[Field], private: &TokenStream) -> (TokenStream, Token
 fn enum_bodies(
     variants: &[Variant],
     tag_type: TagType,
+    prefix: usize,
     private: &TokenStream,
 ) -> (TokenStream, TokenStream) {
     if variants.is_empty() {
@@ -197,10 +268,16 @@ fn enum_bodies(
         let pattern = variant_pattern(variant);
         let tag = tag_literal(variant.tag, tag_type);
         if encoded_fields(variant).next().is_none() {
-            // Nothing but the tag: one write of its bytes.
+            // Nothing but the tag (and an empty body's length): one write of
+            // their bytes.
+            let bytes = head_bytes(variant.tag, tag_type, prefix);
             encode_arms.push(quote! {
-                #pattern => #private::Writer::put_array(#w, #tag.to_le_bytes())?,
+                #pattern => #private::Writer::put_array(#w, [#(#bytes),*])?,
             });
+            continue;
+        }
+        if prefix > 0 {
+            encode_arms.push(extensible_variant_encode(variant, tag_type, private));
             continue;
         }
         let encodes = encoded_fields(variant).map(|(i, f)| field_encode(f, &binding(i), private));
@@ -226,7 +303,7 @@ fn enum_bodies(
         });
     }
     (
-        enum_len(variants, tag_type, private),
+        enum_len(variants, tag_type.size() + prefix, private),
         quote! {
             match self { #(#encode_arms)* }
             ::core::result::Result::Ok(())
@@ -241,8 +318,7 @@ fn enum_bodies(
 /// jump through a table, mispredicted as often as the variants vary. Split,
 /// the fixed part is a load and the variable part one compare for each
 /// variant that has one (`saves`: a third less time in the length pass).
-fn enum_len(variants: &[Variant], tag_type: TagType, private: &TokenStream) -> TokenStream {
-    let tag_size = tag_type.size();
+fn enum_len(variants: &[Variant], tag_size: usize, private: &TokenStream) -> TokenStream {
     let fixed_parts = variants.iter().map(|v| {
         let part = fields_fixed_part(&v.fields, private);
         quote!((#part).saturating_add(#tag_size))
@@ -262,6 +338,69 @@ fn enum_len(variants: &[Variant], tag_type: TagType, private: &TokenStream) -> T
         let #fixed: [::core::primitive::usize; #count] = const { [#(#fixed_parts),*] };
         let #index: ::core::primitive::usize = match self { #(#index_arms)* };
         #fixed[#index].saturating_add(match self { #(#variable_arms)* })
+    }
+}
+
+/// The bytes of a variant with nothing to write but its tag: the tag, and
+/// for an extensible enum an empty body's length.
+fn head_bytes(tag: u64, tag_type: TagType, prefix: usize) -> Vec<proc_macro2::Literal> {
+    tag.to_le_bytes()[..tag_type.size()]
+        .iter()
+        .copied()
+        .chain(std::iter::repeat_n(0, prefix))
+        .map(proc_macro2::Literal::u8_suffixed)
+        .collect()
+}
+
+/// The encode arm of a variant of an extensible enum that has fields: the
+/// tag, then the body's length and the fields. A variant whose fields all
+/// have a fixed size is written through one writer of exactly its length,
+/// its body's length a constant; another's body length is filled in after
+/// its fields are written.
+fn extensible_variant_encode(
+    variant: &Variant,
+    tag_type: TagType,
+    private: &TokenStream,
+) -> TokenStream {
+    let pattern = variant_pattern(variant);
+    let tag = tag_literal(variant.tag, tag_type);
+    let tag_size = tag_type.size();
+    let encodes = encoded_fields(variant).map(|(i, f)| field_encode(f, &binding(i), private));
+    let fixed = fields_len(&variant.fields, private, SizeConst::Fixed);
+    let (w, fields, n) = (local("__w"), local("__fields"), local("__n"));
+    quote! {
+        #pattern => {
+            let #fields = |#w: &mut #private::Writer<'_>|
+                -> ::core::result::Result<(), #private::Overflow> {
+                #(#encodes)*
+                ::core::result::Result::Ok(())
+            };
+            match const { #fixed } {
+                ::core::option::Option::Some(#n) => #private::Writer::exact(
+                    #w,
+                    #n.saturating_add(#tag_size + 4),
+                    |#w: &mut #private::Writer<'_>| {
+                        #private::Writer::put_array(#w, #tag.to_le_bytes())?;
+                        #private::Writer::put_array(
+                            #w,
+                            const {
+                                match #fixed {
+                                    ::core::option::Option::Some(#n) =>
+                                        #private::fixed_body_len(#n, 0),
+                                    ::core::option::Option::None => 0,
+                                }
+                            }
+                            .to_le_bytes(),
+                        )?;
+                        #fields(#w)
+                    },
+                )?,
+                ::core::option::Option::None => {
+                    #private::Writer::put_array(#w, #tag.to_le_bytes())?;
+                    #private::Writer::put_body(#w, #fields)?
+                }
+            }
+        }
     }
 }
 

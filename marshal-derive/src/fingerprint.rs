@@ -1,6 +1,11 @@
 //! `Marshal::FINGERPRINT`: the hash of the wire shape, folded from the
 //! encoded fields' fingerprints in order (and, for an enum, the tag type and
 //! each variant's tag). Names never enter it.
+//!
+//! An extensible type's `FINGERPRINT` is that of its version 1, marked as
+//! extensible, so that appending fields keeps it; `__HISTORY` lists the
+//! fingerprint of every version, each folded from the fields and variants
+//! that version has.
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -8,35 +13,67 @@ use syn::spanned::Spanned;
 
 use crate::internals::ast::{Container, Data, Field};
 
-/// The const expression of the container's `FINGERPRINT`.
+/// The const expression of the container's `FINGERPRINT`: of version 1 for
+/// an extensible type.
 pub(crate) fn container_fingerprint(cont: &Container, private: &TokenStream) -> TokenStream {
-    match &cont.data {
-        Data::Struct(fields) => fields_fingerprint(fields, private),
+    version_fingerprint(cont, private, 1)
+}
+
+/// The `__HISTORY` item of an extensible container: the fingerprint of each
+/// version, oldest first. `None` for another type, which keeps the trait's
+/// default (its `FINGERPRINT` alone).
+pub(crate) fn container_history(cont: &Container, private: &TokenStream) -> Option<TokenStream> {
+    if !cont.extensible() {
+        return None;
+    }
+    let versions = (1..=cont.versions()).map(|k| version_fingerprint(cont, private, k));
+    Some(quote! {
+        #[doc(hidden)]
+        const __HISTORY: &'static [::core::primitive::u64] = &[#(#versions),*];
+    })
+}
+
+/// The fingerprint of version `version` of the container: the fields (and
+/// variants) added up to it. For a type that is not extensible, of the
+/// whole type.
+fn version_fingerprint(cont: &Container, private: &TokenStream, version: u32) -> TokenStream {
+    let shape = match &cont.data {
+        Data::Struct(fields) => fields_fingerprint(fields, private, version),
         Data::Enum(variants) => {
             let tag_size = cont.tag_type().size();
-            let pairs = variants.iter().map(|v| {
+            let pairs = variants.iter().filter(|v| v.since() <= version).map(|v| {
                 let tag = v.tag;
-                let fp = fields_fingerprint(&v.fields, private);
+                let fp = fields_fingerprint(&v.fields, private, version);
                 quote!((#tag, #fp))
             });
             quote!(#private::fp::enumeration(#tag_size, &[#(#pairs),*]))
         }
+    };
+    if cont.extensible() {
+        quote!(#private::fp::extensible(#shape))
+    } else {
+        shape
     }
 }
 
-fn fields_fingerprint(fields: &[Field], private: &TokenStream) -> TokenStream {
-    let parts = fields.iter().filter(|f| f.is_encoded()).map(|f| {
-        // No spelling enters the fingerprint: a `with` field is one fixed
-        // marker whatever its module's path, and a typed field is its
-        // type's fingerprint, resolved by the compiler.
-        if f.attrs.with.is_some() {
-            quote!(#private::fp::WITH)
-        } else if f.recursive {
-            quote!(#private::fp::RECURSIVE)
-        } else {
-            let ty = f.ty;
-            quote_spanned!(ty.span()=> <#ty as #private::Marshal>::FINGERPRINT)
-        }
-    });
+/// The fingerprint of the encoded fields added up to `version` (every
+/// field of a type that is not extensible: all are version 1).
+fn fields_fingerprint(fields: &[Field], private: &TokenStream, version: u32) -> TokenStream {
+    let parts = fields
+        .iter()
+        .filter(|f| f.is_encoded() && f.since() <= version)
+        .map(|f| {
+            // No spelling enters the fingerprint: a `with` field is one fixed
+            // marker whatever its module's path, and a typed field is its
+            // type's fingerprint, resolved by the compiler.
+            if f.attrs.with.is_some() {
+                quote!(#private::fp::WITH)
+            } else if f.recursive {
+                quote!(#private::fp::RECURSIVE)
+            } else {
+                let ty = f.ty;
+                quote_spanned!(ty.span()=> <#ty as #private::Marshal>::FINGERPRINT)
+            }
+        });
     quote!(#private::fp::tuple(&[#(#parts),*]))
 }

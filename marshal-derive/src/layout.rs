@@ -9,7 +9,8 @@ use crate::internals::ast::{Container, Data, Field};
 /// The `__LAYOUT` item for `trait_path` (`Marshal` or `Unmarshal<'__de>`),
 /// or `None` where the container certainly cannot be memcpy-equivalent, so
 /// that the trait's default (opaque) stands and no layout code is emitted:
-/// for an enum, and for a struct with a field that never qualifies (see
+/// for an enum, for an extensible struct (its body length is not in its
+/// memory), and for a struct with a field that never qualifies (see
 /// [`never_memcpy`]).
 pub(crate) fn container_layout(
     cont: &Container,
@@ -19,6 +20,9 @@ pub(crate) fn container_layout(
     let Data::Struct(fields) = &cont.data else {
         return None;
     };
+    if cont.extensible() {
+        return None;
+    }
     if fields.iter().any(never_memcpy) {
         return None;
     }

@@ -31,10 +31,16 @@ pub(crate) fn container_len(
     private: &TokenStream,
     which: SizeConst,
 ) -> TokenStream {
+    // An extensible type's body length: the four bytes before the fields.
+    let prefix = body_prefix(cont);
     match &cont.data {
+        Data::Struct(fields) if prefix > 0 => {
+            let fields = fields_len(fields, private, which);
+            quote!(#private::add(::core::option::Option::Some(#prefix), #fields))
+        }
         Data::Struct(fields) => fields_len(fields, private, which),
         Data::Enum(variants) => {
-            let tag_size = cont.tag_type().size();
+            let tag_size = cont.tag_type().size() + prefix;
             let per_variant = variants
                 .iter()
                 .map(|v| fields_len(&v.fields, private, which));
@@ -50,6 +56,11 @@ pub(crate) fn container_len(
             }
         }
     }
+}
+
+/// The bytes of an extensible type's body length, 4; 0 for other types.
+pub(crate) fn body_prefix(cont: &Container) -> usize {
+    if cont.extensible() { 4 } else { 0 }
 }
 
 /// The sum of `which` over the encoded fields. A field encoded `with` a
@@ -90,10 +101,17 @@ fn field_consts<'a>(
 /// fields, and for an enum the tag plus the smallest variant. `'__de` is the
 /// impl's input lifetime.
 pub(crate) fn container_min_len(cont: &Container, private: &TokenStream) -> TokenStream {
+    // An extensible type's is what version 1 needs: the fields added later
+    // may be missing (and an unknown variant's, or `other`'s, are none).
+    let prefix = body_prefix(cont);
     match &cont.data {
+        Data::Struct(fields) if prefix > 0 => {
+            let min = fields_min_len(fields, private);
+            quote!(#prefix + #min)
+        }
         Data::Struct(fields) => fields_min_len(fields, private),
         Data::Enum(variants) => {
-            let tag_size = cont.tag_type().size();
+            let tag_size = cont.tag_type().size() + prefix;
             let per_variant = variants.iter().map(|v| fields_min_len(&v.fields, private));
             quote!(#tag_size + #private::min_of(&[#(#per_variant),*]))
         }
@@ -103,7 +121,7 @@ pub(crate) fn container_min_len(cont: &Container, private: &TokenStream) -> Toke
 fn fields_min_len(fields: &[Field], private: &TokenStream) -> TokenStream {
     let terms = fields
         .iter()
-        .filter(|f| f.is_encoded() && f.sized_by_type())
+        .filter(|f| f.is_encoded() && f.sized_by_type() && !f.is_optional())
         .map(|f| {
             let ty = f.ty;
             quote_spanned!(ty.span()=> <#ty as #private::Unmarshal<'__de>>::MIN_LEN)
@@ -116,6 +134,11 @@ fn fields_min_len(fields: &[Field], private: &TokenStream) -> TokenStream {
 /// A field read `with` a module, or one naming the container, is not known
 /// to be exact.
 pub(crate) fn container_min_len_is_exact(cont: &Container, private: &TokenStream) -> TokenStream {
+    // An extensible type's body is as long as its writer's version makes
+    // it, shorter or longer than this version's.
+    if cont.extensible() {
+        return quote!(false);
+    }
     match &cont.data {
         Data::Struct(fields) => fields_exact(fields, private),
         Data::Enum(variants) => {

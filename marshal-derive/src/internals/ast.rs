@@ -55,6 +55,8 @@ pub(crate) enum TagSource<'a> {
 }
 
 pub(crate) struct Field<'a> {
+    /// The field as written, for error spans.
+    pub(crate) original: &'a syn::Field,
     pub(crate) member: syn::Member,
     pub(crate) attrs: attr::Field,
     pub(crate) ty: &'a syn::Type,
@@ -116,6 +118,22 @@ impl<'a> Container<'a> {
         Some(cont)
     }
 
+    /// Whether the type is `#[marshal(extensible)]`: written with its
+    /// body's length, so that versions can add fields and variants.
+    pub(crate) fn extensible(&self) -> bool {
+        self.attrs.extensible.is_some()
+    }
+
+    /// How many versions the type has: its highest `since`, at least 1.
+    pub(crate) fn versions(&self) -> u32 {
+        let fields = self.data.all_fields().map(Field::since);
+        let variants: Vec<u32> = match &self.data {
+            Data::Struct(_) => Vec::new(),
+            Data::Enum(variants) => variants.iter().map(Variant::since).collect(),
+        };
+        fields.chain(variants).max().unwrap_or(1).max(1)
+    }
+
     /// The enum's tag type, `u32` unless set.
     pub(crate) fn tag_type(&self) -> TagType {
         self.attrs
@@ -135,7 +153,37 @@ impl<'a> Data<'a> {
     }
 }
 
+impl Variant<'_> {
+    /// The version that added the variant: its `since`, else 1.
+    pub(crate) fn since(&self) -> u32 {
+        self.attrs.since.as_ref().map_or(1, |(_, n)| *n)
+    }
+
+    /// Whether unknown tags decode as this variant (`other`).
+    pub(crate) fn is_other(&self) -> bool {
+        self.attrs.other.is_some()
+    }
+}
+
 impl Field<'_> {
+    /// The version that added the field: its `since`, else 1.
+    pub(crate) fn since(&self) -> u32 {
+        self.attrs.since.as_ref().map_or(1, |(_, n)| *n)
+    }
+
+    /// Whether the field may be missing from an input written by an older
+    /// version, and then takes its default.
+    pub(crate) fn is_optional(&self) -> bool {
+        self.attrs.since.is_some()
+    }
+
+    /// Whether decoding needs `T: Default` for the field: it is skipped or
+    /// added after version 1, with no `default = path`.
+    pub(crate) fn needs_default_trait(&self) -> bool {
+        (!self.is_encoded() || self.is_optional())
+            && !matches!(self.attrs.default, Some((_, attr::FieldDefault::Path(_))))
+    }
+
     /// Whether the field is written at all.
     pub(crate) fn is_encoded(&self) -> bool {
         self.attrs.skip.is_none()
@@ -206,6 +254,7 @@ fn struct_from_ast<'a>(
         .members()
         .zip(fields.iter())
         .map(|(member, field)| Field {
+            original: field,
             member,
             attrs: attr::Field::from_ast(cx, &field.attrs),
             ty: &field.ty,

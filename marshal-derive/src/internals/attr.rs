@@ -10,7 +10,10 @@ use syn::punctuated::Punctuated;
 
 use super::ctxt::Ctxt;
 use super::symbol::{BOUND, DECODE, ENCODE, USE_DISCRIMINANT};
-use super::symbol::{CRATE, MARSHAL, MAX_SIZE, SIZE, SKIP, Symbol, TAG, TAG_TYPE, WITH};
+use super::symbol::{
+    CRATE, DEFAULT, EXTENSIBLE, HISTORY, MARSHAL, MAX_SIZE, OTHER, SINCE, SIZE, SKIP, Symbol, TAG,
+    TAG_TYPE, WITH,
+};
 
 /// A value that may be set at most once.
 struct Attr<'c, T> {
@@ -107,12 +110,22 @@ pub(crate) struct Container {
     pub(crate) size: Option<(TokenStream, usize)>,
     /// `max_size = N`: the type's maximum encoded length must be N.
     pub(crate) max_size: Option<(TokenStream, usize)>,
+    /// `extensible`: the type is written with its body's length, so that
+    /// versions of it can add fields (and an enum variants).
+    pub(crate) extensible: Option<TokenStream>,
+    /// `history = [0x..., ...]`: the fingerprints of the released versions,
+    /// oldest first, with the key's tokens.
+    pub(crate) history: Option<(TokenStream, Vec<u64>)>,
 }
 
 /// `#[marshal(...)]` on an enum variant.
 pub(crate) struct Variant {
     /// `tag = N`: the explicit wire tag, with its literal.
     pub(crate) tag: Option<(syn::LitInt, u64)>,
+    /// `other`: unknown tags decode as this unit variant.
+    pub(crate) other: Option<TokenStream>,
+    /// `since = N`: the version that added the variant, with its literal.
+    pub(crate) since: Option<(syn::LitInt, u32)>,
 }
 
 /// `#[marshal(...)]` on a field.
@@ -121,6 +134,19 @@ pub(crate) struct Field {
     pub(crate) skip: Option<TokenStream>,
     /// `with = path`: a module that encodes the field.
     pub(crate) with: Option<syn::Path>,
+    /// `since = N`: the version that added the field, with its literal.
+    pub(crate) since: Option<(syn::LitInt, u32)>,
+    /// `default` or `default = path`: the value of a field that the input
+    /// does not carry, with the key's tokens.
+    pub(crate) default: Option<(TokenStream, FieldDefault)>,
+}
+
+/// Where the value of a field the input does not carry comes from.
+pub(crate) enum FieldDefault {
+    /// `default`: `Default::default()`.
+    Trait,
+    /// `default = path`: a `fn() -> T`.
+    Path(syn::Path),
 }
 
 const CONTAINER_KEYS: &[&str] = &[
@@ -130,9 +156,11 @@ const CONTAINER_KEYS: &[&str] = &[
     "max_size",
     "bound",
     "use_discriminant",
+    "extensible",
+    "history",
 ];
-const VARIANT_KEYS: &[&str] = &["tag"];
-const FIELD_KEYS: &[&str] = &["skip", "with"];
+const VARIANT_KEYS: &[&str] = &["tag", "other", "since"];
+const FIELD_KEYS: &[&str] = &["skip", "with", "since", "default"];
 
 impl Container {
     pub(crate) fn from_ast(cx: &Ctxt, attrs: &[syn::Attribute]) -> Self {
@@ -142,8 +170,17 @@ impl Container {
         let mut bounds = Bounds::default();
         let mut size = Attr::none(cx, SIZE);
         let mut max_size = Attr::none(cx, MAX_SIZE);
+        let mut extensible = Attr::none(cx, EXTENSIBLE);
+        let mut history = Attr::none(cx, HISTORY);
         for_each_marshal_meta(cx, attrs, |meta| {
-            if meta.path == SIZE || meta.path == MAX_SIZE {
+            if meta.path == EXTENSIBLE {
+                no_value(cx, &meta, "extensible")?;
+                extensible.set(&meta.path, ());
+            } else if meta.path == HISTORY {
+                if let Some(pinned) = parse_history(cx, &meta)? {
+                    history.set(&meta.path, pinned);
+                }
+            } else if meta.path == SIZE || meta.path == MAX_SIZE {
                 let expr: syn::Expr = meta.value()?.parse()?;
                 let value = match &expr {
                     syn::Expr::Lit(syn::ExprLit {
@@ -214,6 +251,8 @@ impl Container {
             decode_bound: bounds.decode,
             size: size.get_with_tokens(),
             max_size: max_size.get_with_tokens(),
+            extensible: extensible.get_with_tokens().map(|(tokens, ())| tokens),
+            history: history.get_with_tokens(),
         }
     }
 
@@ -228,8 +267,17 @@ impl Container {
 impl Variant {
     pub(crate) fn from_ast(cx: &Ctxt, attrs: &[syn::Attribute]) -> Self {
         let mut tag = Attr::none(cx, TAG);
+        let mut other = Attr::none(cx, OTHER);
+        let mut since = Attr::none(cx, SINCE);
         for_each_marshal_meta(cx, attrs, |meta| {
-            if meta.path == TAG {
+            if meta.path == OTHER {
+                no_value(cx, &meta, "other")?;
+                other.set(&meta.path, ());
+            } else if meta.path == SINCE {
+                if let Some(version) = parse_since(cx, &meta)? {
+                    since.set(&meta.path, version);
+                }
+            } else if meta.path == TAG {
                 let expr: syn::Expr = meta.value()?.parse()?;
                 let parsed = match &expr {
                     syn::Expr::Lit(syn::ExprLit {
@@ -250,7 +298,11 @@ impl Variant {
             }
             Ok(())
         });
-        Variant { tag: tag.get() }
+        Variant {
+            tag: tag.get(),
+            other: other.get_with_tokens().map(|(tokens, ())| tokens),
+            since: since.get(),
+        }
     }
 }
 
@@ -258,13 +310,24 @@ impl Field {
     pub(crate) fn from_ast(cx: &Ctxt, attrs: &[syn::Attribute]) -> Self {
         let mut skip = Attr::none(cx, SKIP);
         let mut with = Attr::none(cx, WITH);
+        let mut since = Attr::none(cx, SINCE);
+        let mut default = Attr::none(cx, DEFAULT);
         for_each_marshal_meta(cx, attrs, |meta| {
             if meta.path == SKIP {
-                if meta.input.peek(syn::Token![=]) {
-                    let value: syn::Expr = meta.value()?.parse()?;
-                    cx.error_spanned_by(value, "`skip` takes no value; write #[marshal(skip)]");
-                }
+                no_value(cx, &meta, "skip")?;
                 skip.set(&meta.path, ());
+            } else if meta.path == SINCE {
+                if let Some(version) = parse_since(cx, &meta)? {
+                    since.set(&meta.path, version);
+                }
+            } else if meta.path == DEFAULT {
+                if meta.input.peek(syn::Token![=]) {
+                    if let Some(path) = parse_path_value(&meta)? {
+                        default.set(&meta.path, FieldDefault::Path(path));
+                    }
+                } else {
+                    default.set(&meta.path, FieldDefault::Trait);
+                }
             } else if meta.path == WITH {
                 if let Some(path) = parse_path_value(&meta)? {
                     with.set(&meta.path, path);
@@ -277,6 +340,8 @@ impl Field {
         Field {
             skip: skip.get_with_tokens().map(|(tokens, ())| tokens),
             with: with.get(),
+            since: since.get(),
+            default: default.get_with_tokens(),
         }
     }
 }
@@ -535,6 +600,98 @@ fn for_each_marshal_meta(
             cx.syn_error(err);
         }
     }
+}
+
+/// Records an error when a flag like `skip` is given a value.
+fn no_value(cx: &Ctxt, meta: &ParseNestedMeta, name: &str) -> syn::Result<()> {
+    if meta.input.peek(syn::Token![=]) {
+        let value: syn::Expr = meta.value()?.parse()?;
+        cx.error_spanned_by(
+            value,
+            format!("`{name}` takes no value; write #[marshal({name})]"),
+        );
+    }
+    Ok(())
+}
+
+/// Parses `since = N`, with its literal: a version from 2 on (fields and
+/// variants without `since` are version 1).
+fn parse_since(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<(syn::LitInt, u32)>> {
+    let expr: syn::Expr = meta.value()?.parse()?;
+    let lit = match &expr {
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Int(lit),
+            ..
+        }) => lit,
+        _ => {
+            cx.error_spanned_by(
+                &expr,
+                "since must be a version number, like #[marshal(since = 2)]",
+            );
+            return Ok(None);
+        }
+    };
+    // A `since` below 2 is kept, once reported, so that no follow-on error
+    // says its field lacks one.
+    match lit.base10_parse::<u32>() {
+        Ok(0) => cx.error_spanned_by(
+            lit,
+            "since = 0 is not a version: versions count from 1, and fields without `since` \
+             are version 1; a field added later is since = 2 or more",
+        ),
+        Ok(1) => cx.error_spanned_by(
+            lit,
+            "since = 1 is the first version, which every field without `since` is in: \
+             remove it, or give a field added later since = 2 or more",
+        ),
+        Ok(_) => {}
+        Err(_) => {
+            cx.error_spanned_by(
+                lit,
+                "since must be a version number, like #[marshal(since = 2)]",
+            );
+            return Ok(None);
+        }
+    }
+    Ok(lit.base10_parse::<u32>().ok().map(|n| (lit.clone(), n)))
+}
+
+/// Parses `history = [0x..., ...]`: fingerprints, oldest version first.
+fn parse_history(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<Vec<u64>>> {
+    let value = meta.value()?;
+    if !value.peek(syn::token::Bracket) {
+        let expr: syn::Expr = value.parse()?;
+        cx.error_spanned_by(
+            &expr,
+            "history must list fingerprints, oldest version first, like \
+             #[marshal(history = [0x0123456789abcdef])]",
+        );
+        return Ok(None);
+    }
+    let content;
+    syn::bracketed!(content in value);
+    let elems = Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated(&content)?;
+    let mut pinned = Vec::new();
+    for elem in &elems {
+        let value = match elem {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Int(lit),
+                ..
+            }) => lit.base10_parse::<u64>().ok(),
+            _ => None,
+        };
+        match value {
+            Some(v) => pinned.push(v),
+            None => {
+                cx.error_spanned_by(
+                    elem,
+                    "a fingerprint in history must be a u64 literal, like 0x0123456789abcdef",
+                );
+                return Ok(None);
+            }
+        }
+    }
+    Ok(Some(pinned))
 }
 
 /// Parses `key = path` or `key = "path"`.

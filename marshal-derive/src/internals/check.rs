@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::Derive;
-use super::ast::{Container, Data};
+use super::ast::{Container, Data, Field};
 use super::ast::{TagSource, Variant};
 use super::attr::TagType;
 use super::ctxt::Ctxt;
@@ -19,6 +19,7 @@ pub(crate) fn check(cx: &Ctxt, cont: &Container, derive: Derive) {
     check_bounds(cx, cont, derive);
     check_tags(cx, cont);
     check_field_attrs(cx, cont);
+    check_versions(cx, cont);
 }
 
 /// Encoding takes references to fields, which `#[repr(packed)]` may leave
@@ -287,5 +288,164 @@ fn check_field_attrs(cx: &Ctxt, cont: &Container) {
                  remove one of them",
             );
         }
+    }
+}
+
+/// The attributes of evolving types: `since`, `other` and `history` only on
+/// an extensible type; `other` on one unit variant; versions that never
+/// decrease, each added field with a default; `default` only where a field
+/// can be missing from the input.
+fn check_versions(cx: &Ctxt, cont: &Container) {
+    let name = cont.ident;
+    let extensible = cont.extensible();
+    let not_extensible = |tokens: &dyn quote::ToTokens, what: &str| {
+        cx.error_spanned_by(
+            tokens,
+            format!(
+                "`{what}` applies only to extensible types: add #[marshal(extensible)] to \
+                 `{name}` (which changes its wire format: it is then written with its body's \
+                 length)"
+            ),
+        );
+    };
+    if !extensible && let Some((tokens, _)) = &cont.attrs.history {
+        not_extensible(tokens, "history");
+    }
+    match &cont.data {
+        Data::Struct(fields) => check_field_versions(cx, fields, extensible, &not_extensible),
+        Data::Enum(variants) => {
+            let mut other: Option<&Variant> = None;
+            for variant in variants {
+                if let Some((lit, _)) = &variant.attrs.since
+                    && !extensible
+                {
+                    not_extensible(lit, "since");
+                }
+                if let Some(tokens) = &variant.attrs.other {
+                    if !extensible {
+                        not_extensible(tokens, "other");
+                    } else if !variant.fields.is_empty() {
+                        cx.error_spanned_by(
+                            tokens,
+                            format!(
+                                "the `other` variant has no fields: unknown variants decode as \
+                                 it, and their fields are skipped; make `{}` a unit variant",
+                                variant.ident
+                            ),
+                        );
+                    } else if let Some(first) = other {
+                        cx.error_spanned_by(
+                            tokens,
+                            format!(
+                                "only one variant can be `other`, the one unknown variants \
+                                 decode as, and `{}` already is; remove one of them",
+                                first.ident
+                            ),
+                        );
+                    } else {
+                        other = Some(variant);
+                    }
+                }
+                check_field_versions(cx, &variant.fields, extensible, &not_extensible);
+            }
+        }
+    }
+}
+
+/// The fields' `since` and `default`, in declaration order.
+fn check_field_versions(
+    cx: &Ctxt,
+    fields: &[Field],
+    extensible: bool,
+    not_extensible: &dyn Fn(&dyn quote::ToTokens, &str),
+) {
+    // The highest version so far, and the field that has it.
+    let mut latest: Option<(u32, &Field)> = None;
+    for field in fields {
+        let Some((lit, since)) = &field.attrs.since else {
+            if let Some((tokens, _)) = &field.attrs.default
+                && field.is_encoded()
+            {
+                cx.error_spanned_by(
+                    tokens,
+                    "`default` applies to fields that the input may not carry: those added \
+                     after version 1 (`since`) and skipped ones (`skip`); a version-1 field is \
+                     always on the wire, so remove `default`, or add `since`",
+                );
+            }
+            if field.is_encoded()
+                && let Some((version, later)) = latest
+            {
+                cx.error_spanned_by(
+                    field_tokens(field),
+                    format!(
+                        "{} is version 1 (it has no `since`) but follows {}, added in version \
+                         {version}: versions never decrease in declaration order, so released \
+                         fields keep their places; put new fields at the end, with a `since`",
+                        describe(field),
+                        describe(later),
+                    ),
+                );
+            }
+            continue;
+        };
+        if !extensible {
+            not_extensible(lit, "since");
+            continue;
+        }
+        if *since < 2 {
+            // Reported while parsing.
+            continue;
+        }
+        if let Some(skip) = &field.attrs.skip {
+            cx.error_spanned_by(
+                skip,
+                "a skipped field is not on the wire, so it belongs to no version; remove \
+                 `since` (a skipped field takes its `default` when decoded)",
+            );
+            continue;
+        }
+        if field.attrs.default.is_none() {
+            cx.error_spanned_by(
+                lit,
+                format!(
+                    "{} was added in version {since}, so data written before it lacks it: \
+                     give it a default, #[marshal(since = {since}, default)] or \
+                     #[marshal(since = {since}, default = path)] with a `fn() -> T`",
+                    describe(field)
+                ),
+            );
+        }
+        match latest {
+            Some((version, later)) if version > *since => cx.error_spanned_by(
+                lit,
+                format!(
+                    "{} is version {since} but follows {}, added in version {version}: \
+                     versions never decrease in declaration order; put it after the version \
+                     {version} fields, or give it since = {version} or more",
+                    describe(field),
+                    describe(later),
+                ),
+            ),
+            Some((version, _)) if version == *since => {}
+            _ => latest = Some((*since, field)),
+        }
+    }
+}
+
+/// "field `name`", or "field 0" for a tuple field.
+fn describe(field: &Field) -> String {
+    match &field.member {
+        syn::Member::Named(ident) => format!("field `{ident}`"),
+        syn::Member::Unnamed(index) => format!("field {}", index.index),
+    }
+}
+
+/// The tokens an error about a field spans: its name, or its type for a
+/// tuple field.
+fn field_tokens(field: &Field) -> proc_macro2::TokenStream {
+    match &field.original.ident {
+        Some(ident) => quote::ToTokens::to_token_stream(ident),
+        None => quote::ToTokens::to_token_stream(&field.original.ty),
     }
 }

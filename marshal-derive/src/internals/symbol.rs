@@ -20,6 +20,11 @@ pub(crate) const SKIP: Symbol = Symbol("skip");
 pub(crate) const WITH: Symbol = Symbol("with");
 pub(crate) const SIZE: Symbol = Symbol("size");
 pub(crate) const MAX_SIZE: Symbol = Symbol("max_size");
+pub(crate) const EXTENSIBLE: Symbol = Symbol("extensible");
+pub(crate) const HISTORY: Symbol = Symbol("history");
+pub(crate) const OTHER: Symbol = Symbol("other");
+pub(crate) const SINCE: Symbol = Symbol("since");
+pub(crate) const DEFAULT: Symbol = Symbol("default");
 
 impl PartialEq<Symbol> for Ident {
     fn eq(&self, word: &Symbol) -> bool {

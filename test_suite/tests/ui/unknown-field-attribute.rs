@@ -2,7 +2,7 @@ use marshal::Marshal;
 
 #[derive(Marshal)]
 struct Config {
-    #[marshal(default)]
+    #[marshal(flatten)]
     port: u16,
 }
 
