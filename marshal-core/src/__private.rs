@@ -111,7 +111,7 @@ const fn put_hex(buf: &mut [u8], n: usize, value: u64) -> usize {
 /// The stack a derived decoder takes on the way to a deeper level, for its
 /// `__DECODE_STACK`.
 pub mod stack {
-    pub use crate::stack::{field, fields, opaque_field, variants};
+    pub use crate::stack::{body, field, fields, opaque_field, variants};
 }
 
 /// Fails const evaluation unless a size contract holds. `fixed` selects

@@ -22,7 +22,9 @@
 //!   those of its variants through which a deeper level can be reached
 //!   ([`variants`]: each variant decodes in a closure of its own, so only
 //!   one variant's frame is on the stack at a time, and one whose fields are
-//!   all fixed-size returns before a deeper level could start); `Option`,
+//!   all fixed-size returns before a deeper level could start); an
+//!   extensible one, besides, the two frames its body is read through
+//!   ([`body`]); `Option`,
 //!   tuples, arrays, `Cow` and the other wrappers add their contents'.
 //!
 //! The unoptimized build is the larger: an optimized one inlines the frames
@@ -255,6 +257,17 @@ pub const fn variants(variants: &[&[Field]]) -> usize {
         v += 1;
     }
     FRAME.saturating_add(largest)
+}
+
+/// An extensible type's decoder, whose fields decode with `stack` bytes:
+/// they are read through [`Reader::take_body`](crate::Reader::take_body)
+/// and a closure, two more frames, each holding the `Result` of a value of
+/// `size` bytes, and the reader over the body.
+#[must_use]
+pub const fn body(stack: usize, size: usize) -> usize {
+    stack
+        .saturating_add(FRAME)
+        .saturating_add(2usize.saturating_mul(size))
 }
 
 /// `[T; N]` of a `T` that can nest: the array as it is built, several

@@ -32,7 +32,7 @@ pub(crate) fn container_stack(cont: &Container, private: &TokenStream) -> TokenS
         });
         quote!(&[#(#each),*])
     };
-    match &cont.data {
+    let inner = match &cont.data {
         Data::Struct(f) => {
             let f = fields(f);
             quote!(#stack::fields(#f))
@@ -41,5 +41,10 @@ pub(crate) fn container_stack(cont: &Container, private: &TokenStream) -> TokenS
             let each = variants.iter().map(|v| fields(&v.fields));
             quote!(#stack::variants(&[#(#each),*]))
         }
+    };
+    if cont.extensible() {
+        quote!(#stack::body(#inner, ::core::mem::size_of::<Self>()))
+    } else {
+        inner
     }
 }

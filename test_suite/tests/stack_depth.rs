@@ -666,3 +666,88 @@ fn small_values_nest_as_deep_as_the_limit() {
     let (result, _) = decode_on_thread(decoder!(Doc), doc(257), None, THREAD_STACK);
     assert_eq!(result.map_err(|e| e.0), Err(too_deep(256)));
 }
+
+/// Extensible types: each level is read from a body, through
+/// `Reader::take_body` and one more closure.
+#[derive(Unmarshal)]
+#[marshal(extensible)]
+enum ExtBig512 {
+    Leaf(Probe),
+    Big([u64; 512]),
+    Next(Box<ExtBig512>),
+}
+
+#[derive(Unmarshal)]
+#[marshal(extensible)]
+struct ExtOption {
+    big: [u64; 512],
+    next: Option<Box<ExtOption>>,
+    probe: Probe,
+    #[marshal(since = 2, default = no_words)]
+    added: [u64; 64],
+}
+
+fn no_words() -> [u64; 64] {
+    [0; 64]
+}
+
+/// `body` after its length, as an extensible type writes it.
+fn with_len(head: &[u8], body: &[u8]) -> Vec<u8> {
+    let mut out = head.to_vec();
+    out.extend(u32::try_from(body.len()).unwrap().to_le_bytes());
+    out.extend(body);
+    out
+}
+
+/// `levels` of `ExtBig512::Next` around `leaf`.
+fn ext_enum(levels: usize, leaf: &[u8]) -> Vec<u8> {
+    (0..levels).fold(leaf.to_vec(), |inner, _| with_len(&le32(2), &inner))
+}
+
+/// `levels` of `ExtOption`, the innermost without `next`.
+fn ext_struct(levels: usize) -> Vec<u8> {
+    let leaf = with_len(&[], &[zeros(4096), vec![0]].concat());
+    (0..levels).fold(leaf, |inner, _| {
+        with_len(&[], &[zeros(4096), vec![1], inner].concat())
+    })
+}
+
+#[test]
+fn extensible_shapes_decode_at_the_limit_within_a_2_mib_stack() {
+    let small_leaf = with_len(&le32(0), &[]);
+    let big_leaf = with_len(&le32(1), &zeros(4096));
+    let shapes: [(&str, fn(&mut Reader<'_>) -> Result<(), DecodeError>, usize); 2] = [
+        ("ExtBig512", decoder!(ExtBig512), 42),
+        ("ExtOption", decoder!(ExtOption), 23),
+    ];
+    for (name, decode, levels) in shapes {
+        let input = |n: usize| match name {
+            "ExtBig512" => ext_enum(n, &small_leaf),
+            _ => ext_struct(n),
+        };
+        let found = (0..=256)
+            .find(|&n| {
+                decode_on_thread(decode, input(n + 1), None, 64 << 20)
+                    .0
+                    .is_err()
+            })
+            .unwrap_or(usize::MAX);
+        let (result, stack) = decode_on_thread(decode, input(levels), None, THREAD_STACK);
+        println!(
+            "{name:18} {found:3} levels: {stack:7} bytes of stack, {:6} a level",
+            stack / levels
+        );
+        assert_eq!(found, levels, "{name}");
+        assert_eq!(result, Ok(()), "{name}");
+        assert!(stack <= NESTING_STACK, "{name}: {stack} bytes");
+        let (result, _) = decode_on_thread(decode, input(levels + 1), None, THREAD_STACK);
+        assert_eq!(result.map_err(|e| e.0), Err(too_deep(256)), "{name}");
+    }
+    let (result, _) = decode_on_thread(
+        decoder!(ExtBig512),
+        ext_enum(42, &big_leaf),
+        None,
+        THREAD_STACK,
+    );
+    assert_eq!(result, Ok(()));
+}
