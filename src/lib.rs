@@ -70,8 +70,22 @@ pub use io::write_all;
 ///   without one, and checks that every tag is non-negative, fits the tag
 ///   type and is distinct; a discriminant of any other form is an error
 ///   unless no tag comes from it. `tag = N` still overrides.
+/// - `#[marshal(extensible)]` on the type: written with its body's length,
+///   so that later versions can add fields (and an enum variants) that
+///   earlier versions skip. `#[marshal(since = N)]` marks a field or
+///   variant added in version `N`; a `since` field carries
+///   `#[marshal(default)]` or `#[marshal(default = path)]` for data
+///   written before it. `#[marshal(other)]` marks the unit variant that
+///   unknown variants decode as. `#[marshal(history = [0x..., ...])]` pins
+///   the fingerprints of the released versions: when their fields change,
+///   the build fails at the attribute. See the crate docs, "Evolving
+///   types".
+/// - `#[marshal(default = path)]` on a `skip` field: decoded as `path()`
+///   instead of `Default::default()`, so the field's type needs no
+///   `Default`.
 ///
-/// `tag`, `tag_type` and `use_discriminant = true` leave bincode's format.
+/// `tag`, `tag_type`, `use_discriminant = true` and `extensible` leave
+/// bincode's format.
 ///
 /// ```
 /// use marshal::Marshal;
@@ -188,6 +202,36 @@ pub use io::write_all;
 ///     NotFound = 404,
 /// }
 /// ```
+///
+/// An extensible type's released versions, pinned:
+///
+/// ```
+/// use marshal::Marshal;
+///
+/// #[derive(Marshal)]
+/// #[marshal(extensible, history = [0x3df4_088e_86bc_3ca4])]
+/// struct User {
+///     id: u64,
+///     name: String,
+///     #[marshal(since = 2, default)]
+///     email: Option<String>,
+/// }
+///
+/// assert_eq!(marshal::fingerprint::history::<User>()[0], User::FINGERPRINT);
+/// ```
+///
+/// and a change to them fails the build (here `id`, released as a `u64`):
+///
+/// ```compile_fail,E0080
+/// use marshal::Marshal;
+///
+/// #[derive(Marshal)]
+/// #[marshal(extensible, history = [0x3df4_088e_86bc_3ca4])]
+/// struct User {
+///     id: u32,
+///     name: String,
+/// }
+/// ```
 pub use marshal_derive::Marshal;
 
 /// Derives [`Unmarshal`]: a decoder that borrows from its input where it can
@@ -199,7 +243,11 @@ pub use marshal_derive::Marshal;
 /// `path::read_from(&'de [u8]) -> Result<(T, usize), DecodeError>`
 /// (returning the value and the bytes it used), and `tag`/`tag_type` (and
 /// `use_discriminant`) select the variant. A tag that names no variant is an
-/// [`InvalidTag`](DecodeErrorKind::InvalidTag) error. `bound = "..."` or
+/// [`InvalidTag`](DecodeErrorKind::InvalidTag) error, except in an
+/// extensible enum with an `other` variant, which it decodes as. In an
+/// extensible type, a `since` field that the body does not reach (data
+/// from an older version) is its `default`, and what is left of the body
+/// after the last field (from a newer version) is skipped. `bound = "..."` or
 /// `bound(decode = "...")` is the impl's where-clause instead of the
 /// inferred `T: Unmarshal<'de>` and `T: Default`, where `'de` is the
 /// input's lifetime. The `size = N` and
@@ -240,6 +288,27 @@ pub use marshal_derive::Marshal;
 /// let err = marshal::from_bytes::<Endpoint>(&bytes[..bytes.len() - 1]).unwrap_err();
 /// assert_eq!(err.to_string(), "port needs two bytes at byte 10");
 /// # Ok::<(), DecodeError>(())
+/// ```
+///
+/// An extensible type, read from an older and a newer version's bytes:
+///
+/// ```
+/// use marshal::{Marshal, Unmarshal};
+///
+/// #[derive(Marshal, Unmarshal, Debug, PartialEq)]
+/// #[marshal(extensible)]
+/// struct Point { x: i32, y: i32, #[marshal(since = 2, default = one)] z: i32 }
+///
+/// fn one() -> i32 { 1 }
+///
+/// // Version 1 wrote `x` and `y`, in a body of 8 bytes.
+/// let old = [8, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0];
+/// assert_eq!(marshal::from_bytes::<Point>(&old)?, Point { x: 3, y: 4, z: 1 });
+///
+/// // Version 3 wrote a field after `z`, which this version skips.
+/// let new = [16, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0, 5, 0, 0, 0, 9, 9, 9, 9];
+/// assert_eq!(marshal::from_bytes::<Point>(&new)?, Point { x: 3, y: 4, z: 5 });
+/// # Ok::<(), marshal::DecodeError>(())
 /// ```
 pub use marshal_derive::Unmarshal;
 

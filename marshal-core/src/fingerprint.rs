@@ -21,6 +21,11 @@
 //! const _: () = assert!(<Order as Marshal>::FINGERPRINT == 0x0665_8ab0_c2fb_e1b6);
 //! ```
 //!
+//! An extensible type's fingerprint (`#[marshal(extensible)]`) is that of
+//! its version 1, marked as extensible: appending fields keeps it, any
+//! change to a version-1 field changes it, and [`history`] gives every
+//! version's.
+//!
 //! To guard data at rest or on the wire, write it with [`to_vec`] or
 //! [`write_to`] and read it with [`from_bytes`]: data written under another
 //! fingerprint is a [`FingerprintMismatch`](crate::DecodeErrorKind::FingerprintMismatch)

@@ -5,7 +5,7 @@
 //! and a variant it does not know decodes as its `#[marshal(other)]`
 //! variant. The types nest in containers, in plain structs and in each
 //! other; hostile bodies are errors, never panics; encoding allocates
-//! nothing. WIRE_FORMAT.md, section 26, and README's "Evolving types" are
+//! nothing. WIRE_FORMAT.md, section 28, and README's "Evolving types" are
 //! asserted here.
 // The counting allocator below is the only `unsafe`; the types' fields are
 // read through `Debug` and `PartialEq`.
@@ -1359,7 +1359,7 @@ fn with_fields_evolve_too() {
 }
 
 // ---------------------------------------------------------------------------
-// The worked example of WIRE_FORMAT.md, section 26.
+// The worked example of WIRE_FORMAT.md, section 28.
 
 #[test]
 fn wire_format_worked_example() {
@@ -1412,6 +1412,18 @@ fn wire_format_worked_example() {
         [1, 0, 0, 0, 9, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0]
     );
     assert_eq!(encode(&v3::Event::Ping), [5, 0, 0, 0, 0, 0, 0, 0]);
+    // A plain struct around an extensible one is written as before: its
+    // fields back to back, with no length of its own.
+    let envelope = v1::Envelope {
+        seq: 0x0102_0304,
+        session: session1(),
+        trailer: 0x0506,
+    };
+    let session = encode(&envelope.session);
+    assert_eq!(
+        encode(&envelope),
+        [&[4, 3, 2, 1][..], &session, &[6, 5]].concat()
+    );
 }
 
 // ---------------------------------------------------------------------------
