@@ -1518,3 +1518,76 @@ fn the_readme_history_is_v3_users() {
     );
     assert_eq!(v1::User::FINGERPRINT, 0x3df4_088e_86bc_3ca4);
 }
+
+/// The generated code names nothing the user's scope can shadow.
+mod hygiene {
+    #![allow(non_camel_case_types, clippy::upper_case_acronyms)]
+
+    struct Result;
+    struct Ok;
+    struct Err;
+    struct Option;
+    struct Some;
+    struct None;
+    struct Default;
+    struct Reader;
+    struct Writer;
+    struct u32;
+    struct usize;
+
+    fn seven() -> u8 {
+        7
+    }
+
+    #[derive(marshal::Marshal, marshal::Unmarshal, Debug, PartialEq)]
+    #[marshal(extensible)]
+    pub(crate) struct Shadowed {
+        pub(crate) a: u8,
+        #[marshal(since = 2, default)]
+        pub(crate) b: u8,
+        #[marshal(since = 2, default = seven)]
+        pub(crate) c: u8,
+        #[marshal(skip, default)]
+        pub(crate) d: u8,
+    }
+
+    #[derive(marshal::Marshal, marshal::Unmarshal, Debug, PartialEq)]
+    #[marshal(extensible, tag_type = u8)]
+    pub(crate) enum Tagged {
+        A,
+        B(u8, #[marshal(since = 2, default = seven)] u8),
+        C { s: ::std::string::String },
+        #[marshal(other)]
+        D,
+    }
+}
+
+#[test]
+fn generated_code_is_hygienic() {
+    use hygiene::{Shadowed, Tagged};
+    let bytes = encode(&Shadowed {
+        a: 1,
+        b: 2,
+        c: 3,
+        d: 4,
+    });
+    assert_eq!(bytes, [3, 0, 0, 0, 1, 2, 3]);
+    assert_eq!(
+        marshal::from_bytes::<Shadowed>(&[1, 0, 0, 0, 1]).unwrap(),
+        Shadowed {
+            a: 1,
+            b: 0,
+            c: 7,
+            d: 0
+        }
+    );
+    assert_eq!(
+        marshal::from_bytes::<Tagged>(&[1, 1, 0, 0, 0, 5]).unwrap(),
+        Tagged::B(5, 7)
+    );
+    assert_eq!(
+        marshal::from_bytes::<Tagged>(&[9, 0, 0, 0, 0]).unwrap(),
+        Tagged::D
+    );
+    assert_eq!(encode(&Tagged::C { s: "x".into() })[..5], [2, 9, 0, 0, 0]);
+}
