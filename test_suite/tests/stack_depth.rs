@@ -716,7 +716,8 @@ fn ext_struct(levels: usize) -> Vec<u8> {
 fn extensible_shapes_decode_at_the_limit_within_a_2_mib_stack() {
     let small_leaf = with_len(&le32(0), &[]);
     let big_leaf = with_len(&le32(1), &zeros(4096));
-    let shapes: [(&str, fn(&mut Reader<'_>) -> Result<(), DecodeError>, usize); 2] = [
+    type Decode = fn(&mut Reader<'_>) -> Result<(), DecodeError>;
+    let shapes: [(&str, Decode, usize); 2] = [
         ("ExtBig512", decoder!(ExtBig512), 42),
         ("ExtOption", decoder!(ExtOption), 23),
     ];
