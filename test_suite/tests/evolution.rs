@@ -1556,7 +1556,9 @@ mod hygiene {
     pub(crate) enum Tagged {
         A,
         B(u8, #[marshal(since = 2, default = seven)] u8),
-        C { s: ::std::string::String },
+        C {
+            s: ::std::string::String,
+        },
         #[marshal(other)]
         D,
     }
