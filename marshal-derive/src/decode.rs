@@ -98,11 +98,7 @@ fn enum_body(
     tag_type: TagType,
     private: &TokenStream,
 ) -> TokenStream {
-    let tag_ty = match tag_type {
-        TagType::U8 => quote!(::core::primitive::u8),
-        TagType::U16 => quote!(::core::primitive::u16),
-        TagType::U32 => quote!(::core::primitive::u32),
-    };
+    let tag_ty = tag_primitive(tag_type);
     let (r, at, tag, v) = (
         local("__r"),
         local("__at"),
@@ -189,11 +185,7 @@ fn extensible_enum_body(
     tag_type: TagType,
     private: &TokenStream,
 ) -> TokenStream {
-    let tag_ty = match tag_type {
-        TagType::U8 => quote!(::core::primitive::u8),
-        TagType::U16 => quote!(::core::primitive::u16),
-        TagType::U32 => quote!(::core::primitive::u32),
-    };
+    let tag_ty = tag_primitive(tag_type);
     let (r, at, tag, v) = (
         local("__r"),
         local("__at"),
@@ -226,7 +218,55 @@ fn extensible_enum_body(
             }
         }
     });
-    let unknown = match variants.iter().find(|v| v.is_other()) {
+    let read_tag = quote! {
+        let #at = #private::Reader::position(#r);
+        let #tag = <#tag_ty as #private::Unmarshal<'__de>>::decode(#r)?;
+    };
+    let other = variants.iter().find(|v| v.is_other());
+    if let Some(first) = variants
+        .first()
+        .filter(|_| variants.iter().all(|v| v.fields.is_empty()))
+    {
+        // Unit variants only: check the tag, skip the body, then map the tag
+        // to a variant with a match that has no failing arm, as `enum_body`
+        // does.
+        let tags = variants.iter().map(|v| tag_literal(v.tag, tag_type));
+        let map = variants.iter().map(|v| {
+            let (value, ident) = (tag_literal(v.tag, tag_type), v.ident);
+            quote!(#value => Self::#ident,)
+        });
+        let check = other.is_none().then(|| {
+            quote! {
+                match #tag {
+                    #(#tags)|* => {}
+                    _ => {
+                        return ::core::result::Result::Err(
+                            #private::DecodeError::invalid_tag(
+                                ::core::convert::From::from(#tag),
+                                &#name,
+                                #at,
+                            ),
+                        );
+                    }
+                }
+            }
+        });
+        // Without `other`, unreachable: the tag was checked above.
+        let rest = other.unwrap_or(first).ident;
+        return quote! {
+            #read_tag
+            #check
+            #private::Reader::take_body(
+                #r,
+                |_: &mut #private::Reader<'__de>| ::core::result::Result::Ok(()),
+            )?;
+            ::core::result::Result::Ok(match #tag {
+                #(#map)*
+                _ => Self::#rest,
+            })
+        };
+    }
+    let unknown = match other {
         Some(other) => {
             let ident = other.ident;
             quote! {
@@ -245,12 +285,20 @@ fn extensible_enum_body(
         },
     };
     quote! {
-        let #at = #private::Reader::position(#r);
-        let #tag = <#tag_ty as #private::Unmarshal<'__de>>::decode(#r)?;
+        #read_tag
         match #tag {
             #(#arms)*
             _ => #unknown,
         }
+    }
+}
+
+/// The primitive type a tag is read as.
+fn tag_primitive(tag_type: TagType) -> TokenStream {
+    match tag_type {
+        TagType::U8 => quote!(::core::primitive::u8),
+        TagType::U16 => quote!(::core::primitive::u16),
+        TagType::U32 => quote!(::core::primitive::u32),
     }
 }
 

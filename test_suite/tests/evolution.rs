@@ -1593,3 +1593,55 @@ fn generated_code_is_hygienic() {
     );
     assert_eq!(encode(&Tagged::C { s: "x".into() })[..5], [2, 9, 0, 0, 0]);
 }
+
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
+#[marshal(extensible, tag_type = u8)]
+enum Color {
+    Red,
+    Green,
+}
+
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
+#[marshal(extensible, tag_type = u8)]
+enum Color2 {
+    Red,
+    Green,
+    #[marshal(other)]
+    Unknown,
+    #[marshal(since = 2)]
+    Blue,
+}
+
+#[test]
+fn enums_of_unit_variants_read_bodies_and_unknown_tags() {
+    assert_eq!(encode(&Color2::Blue), [3, 0, 0, 0, 0]);
+    assert_eq!(
+        err_of::<Color>(&encode(&Color2::Blue)),
+        (
+            DecodeErrorKind::InvalidTag {
+                tag: 3,
+                ty: "Color"
+            },
+            0
+        )
+    );
+    // A newer version's fields in a variant known here are skipped.
+    assert_eq!(
+        Color::read_from(&[1, 3, 0, 0, 0, 9, 9, 9, 7]).unwrap(),
+        (Color::Green, 8)
+    );
+    assert_eq!(
+        Color2::read_from(&[7, 2, 0, 0, 0, 1, 2]).unwrap(),
+        (Color2::Unknown, 7)
+    );
+    assert_eq!(
+        err_of::<Color2>(&[0, 2, 0, 0, 0, 1]),
+        (DecodeErrorKind::LengthOverflow { len: 2 }, 1)
+    );
+    assert_eq!(
+        err_of::<Color>(&[0, 2, 0, 0]),
+        (DecodeErrorKind::UnexpectedEnd { needed: 1 }, 1)
+    );
+    assert_eq!(<Color as Unmarshal>::MIN_LEN, 5);
+    assert_eq!(Color::FIXED_LEN, Some(5));
+}
