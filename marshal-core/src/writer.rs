@@ -284,8 +284,8 @@ impl<'a> Writer<'a> {
     /// nothing is allocated. Derived encoders of `#[marshal(extensible)]`
     /// types write through this (WIRE_FORMAT.md, "Extensible types").
     ///
-    /// Returns [`Overflow`] when the length and body do not fit (what was
-    /// written then counts for nothing) or when `f` does.
+    /// Returns [`Overflow`] when the length and body do not fit, or when `f`
+    /// does; the writer is then as it was before the call.
     ///
     /// # Panics
     ///
@@ -304,12 +304,16 @@ impl<'a> Writer<'a> {
     /// assert_eq!(w.written(), 12);
     /// assert_eq!(buf[..12], [8, 0, 0, 0, 7, 0, 2, 0, 0, 0, b'h', b'i']);
     /// ```
-    #[inline]
+    #[inline(always)]
     #[track_caller]
     pub fn put_body<F>(&mut self, f: F) -> Result<(), Overflow>
     where
         F: FnOnce(&mut Writer<'_>) -> Result<(), Overflow>,
     {
-        self.out.put_body(f)
+        // Through this writer itself: nothing to set up, and the body's
+        // writes check the buffer's end as any others do.
+        let at = self.out.begin_body()?;
+        let result = f(self);
+        self.out.end_body(at, result)
     }
 }

@@ -182,41 +182,47 @@ impl<'a> Cursor<'a> {
         result
     }
 
-    /// Writes a `u32` little-endian length, then what `f` writes through a
-    /// writer over the rest of the buffer after it, then patches the length
-    /// to the bytes `f` wrote: one pass, nothing written twice but the four
-    /// length bytes.
-    #[inline]
+    /// Starts an extensible body: sets aside four bytes for its length,
+    /// written as zeros so that every written byte is initialized, and
+    /// returns where they are, for [`end_body`](Cursor::end_body).
+    #[inline(always)]
+    pub(crate) fn begin_body(&mut self) -> Result<usize, Overflow> {
+        let at = self.pos;
+        self.put_array([0; 4])?;
+        Ok(at)
+    }
+
+    /// Ends the body whose length is at `at`, the writing of which gave
+    /// `result`: on success patches the length to the bytes written since;
+    /// on failure takes the length and what was written after it back.
+    ///
+    /// Nothing here relies on this being the cursor `begin_body` was called
+    /// on: an encoder that replaced the writer gets a length patched into
+    /// its own written bytes (or a panic when they are too short), and the
+    /// position never moves past what was written.
+    #[inline(always)]
     #[track_caller]
-    pub(crate) fn put_body<F>(&mut self, f: F) -> Result<(), Overflow>
-    where
-        F: FnOnce(&mut Writer<'_>) -> Result<(), Overflow>,
-    {
-        let init = self.init.saturating_sub(self.pos);
-        let rest = self.rest();
-        if rest.len() < 4 {
-            return Err(Overflow);
+    pub(crate) fn end_body(
+        &mut self,
+        at: usize,
+        result: Result<(), Overflow>,
+    ) -> Result<(), Overflow> {
+        if result.is_err() {
+            // A shorter written prefix: invariants 1 and 2 hold.
+            self.pos = at.min(self.pos);
+            return result;
         }
-        let (head, region) = rest.split_at_mut(4);
-        let (start, len) = (region.as_ptr(), region.len());
-        let mut sub = Writer::from_cursor(Cursor {
-            buf: region,
-            pos: 0,
-            // `region` starts 4 bytes after our `pos`: invariant 3.
-            init: init.saturating_sub(4),
-        });
-        let result = f(&mut sub);
-        let Cursor { buf, pos, .. } = sub.into_cursor();
-        // As in `exact`: a cursor over exactly `region` has initialized
-        // `region[..pos]`.
-        if !(core::ptr::eq(buf.as_ptr(), start) && buf.len() == len) {
+        let Some(body) = self.pos.checked_sub(at.wrapping_add(4)) else {
             writer_replaced();
+        };
+        let len = body_len(body).to_le_bytes();
+        // Initialized bytes only (invariant 4), over bytes already written.
+        match self.buf.get_mut(at..at.wrapping_add(4)) {
+            Some(head) => {
+                head.write_copy_of_slice(&len);
+            }
+            None => writer_replaced(),
         }
-        result?;
-        // Initialized bytes only (invariant 4): the four length bytes and
-        // the body after them extend `buf[..pos]`.
-        head.write_copy_of_slice(&body_len(pos).to_le_bytes());
-        self.pos += 4 + pos;
         Ok(())
     }
 
@@ -396,37 +402,55 @@ mod tests {
 
     #[test]
     fn put_body_patches_the_length_after_the_body() {
-        let mut buf = uninit::<12>();
-        let mut c = Cursor::new_uninit(&mut buf);
-        c.put_array([9]).unwrap();
-        c.put_body(|w| w.put_slice(b"abc")).unwrap();
+        let mut buf = uninit::<16>();
+        let mut w = Writer::new_uninit(&mut buf);
+        w.put_u8(9).unwrap();
+        w.put_body(|w| w.put_slice(b"abc")).unwrap();
         // An empty body, and bodies nested in bodies.
-        c.put_body(|w| w.put_body(|_| Ok(()))).unwrap();
-        assert_eq!(c.written(), 12);
+        w.put_body(|w| w.put_body(|_| Ok(()))).unwrap();
+        assert_eq!(w.written(), 16);
         assert_eq!(
-            c.into_written(),
-            [9, 3, 0, 0, 0, b'a', b'b', b'c', 4, 0, 0, 0]
+            w.into_written(),
+            [9, 3, 0, 0, 0, b'a', b'b', b'c', 4, 0, 0, 0, 0, 0, 0, 0]
         );
     }
 
     #[test]
-    fn put_body_that_overflows_writes_nothing_counted() {
+    fn put_body_that_overflows_takes_back_what_it_wrote() {
+        let mut buf = [0xEEu8; 7];
+        let mut w = Writer::new(&mut buf);
+        w.put_u8(1).unwrap();
+        assert_eq!(w.put_body(|w| w.put_slice(b"ab")), Ok(()));
+        assert_eq!(w.written(), 7);
+        assert_eq!(buf, [1, 2, 0, 0, 0, b'a', b'b']);
         let mut buf = [0xEEu8; 6];
-        let mut c = Cursor::new(&mut buf);
-        assert_eq!(c.put_body(|w| w.put_slice(b"abc")), Err(Overflow));
-        assert_eq!(c.written(), 0);
+        let mut w = Writer::new(&mut buf);
+        assert_eq!(w.put_body(|w| w.put_slice(b"abc")), Err(Overflow));
+        assert_eq!(w.written(), 0);
+        // Not even the length fits.
         let mut short = [0u8; 3];
-        let mut c = Cursor::new(&mut short);
-        assert_eq!(c.put_body(|_| Ok(())), Err(Overflow));
-        assert_eq!(c.written(), 0);
+        let mut w = Writer::new(&mut short);
+        assert_eq!(w.put_body(|_| Ok(())), Err(Overflow));
+        assert_eq!(w.written(), 0);
+        // A body that fails after writing some of itself.
+        let mut buf = uninit::<9>();
+        let mut w = Writer::new_uninit(&mut buf);
+        let result = w.put_body(|w| {
+            w.put_slice(b"abcd")?;
+            w.put_slice(b"ef")
+        });
+        assert_eq!(result, Err(Overflow));
+        assert_eq!(w.written(), 0);
+        w.put_slice(b"x").unwrap();
+        assert_eq!(w.into_written(), b"x");
     }
 
     #[test]
     #[should_panic(expected = "replaced the Writer")]
     fn put_body_rejects_a_replaced_writer() {
         let mut buf = uninit::<8>();
-        let mut c = Cursor::new_uninit(&mut buf);
-        let _ = c.put_body(|w| {
+        let mut w = Writer::new_uninit(&mut buf);
+        let _ = w.put_body(|w| {
             *w = Writer::new(&mut []);
             Ok(())
         });
