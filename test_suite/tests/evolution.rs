@@ -7,18 +7,15 @@
 //! other; hostile bodies are errors, never panics; encoding allocates
 //! nothing. WIRE_FORMAT.md, section 28, and README's "Evolving types" are
 //! asserted here.
-// The counting allocator below is the only `unsafe`; the types' fields are
-// read through `Debug` and `PartialEq`.
+// The types' fields are read through `Debug` and `PartialEq`.
 #![allow(dead_code)]
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::fmt::Debug;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use marshal::fingerprint::{self, Fingerprinted};
 use marshal::{DecodeErrorKind, Marshal, Reader, Unmarshal};
+use marshal_test_suite::counting::{lock, measure};
 use proptest::prelude::*;
 use proptest_derive::Arbitrary;
 
@@ -1429,57 +1426,13 @@ fn wire_format_worked_example() {
 // ---------------------------------------------------------------------------
 // Encoding allocates nothing.
 
-struct Counting;
+marshal_test_suite::counting_allocator!();
 
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
-thread_local! {
-    static MEASURING: Cell<bool> = const { Cell::new(false) };
-}
-
-fn record() {
-    if MEASURING.try_with(Cell::get).unwrap_or(false) {
-        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
-    }
-}
-
-// SAFETY: every method forwards to `System` with the arguments it was
-// given; the bookkeeping neither allocates nor touches the memory.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        record();
-        // SAFETY: the caller upholds `GlobalAlloc::alloc`'s contract.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        record();
-        // SAFETY: the caller upholds `GlobalAlloc::alloc_zeroed`'s contract.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        record();
-        // SAFETY: the caller upholds `GlobalAlloc::realloc`'s contract.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: the caller upholds `GlobalAlloc::dealloc`'s contract.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-/// The allocations `f` makes on this thread.
+/// The allocations `f` makes.
 fn allocations(f: impl FnOnce()) -> usize {
-    let before = ALLOCATIONS.load(Ordering::SeqCst);
-    MEASURING.set(true);
-    f();
-    MEASURING.set(false);
-    ALLOCATIONS.load(Ordering::SeqCst) - before
+    let guard = lock();
+    let ((), allocs) = measure(&guard, f);
+    allocs.count
 }
 
 #[test]
