@@ -151,7 +151,7 @@ union Bits {
 enum Unknown {
     #[marshal(rename = "go")]
     Start {
-        #[marshal(default)]
+        #[marshal(flatten)]
         port: u16,
     },
 }
