@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs marshal-core's tests (unit and doc), the facade's decoding tests, its
 # tests of encoding into uninitialized memory (test_suite/tests/uninit.rs) and through
-# every output target (output_targets, lying_impls), and
+# every output target (output_targets, lying_impls), the extensible types'
+# bodies written and read (evolution), and
 # the allocation-budget tests (alloc_budget) under Miri, which flags undefined behaviour, out-of-bounds reads, reads of
 # uninitialized bytes and leaks.
 # Property tests run fewer cases under Miri (see `cfg(miri)` in the tests).
@@ -19,7 +20,7 @@ cargo +nightly miri test -p marshal-core --all-features
 cargo +nightly miri test -p marshal-test-suite \
     --test decode_hostile --test golden --test uninit --test layouts \
     --test output_targets --test lying_impls \
-    --test alloc_budget
+    --test alloc_budget --test evolution
 # The round trips, without the bincode cross-checks (`bc_*`): those decode
 # the very same bytes through the same code, and run bincode's serializer
 # under Miri besides, which alone would take most of an hour.
