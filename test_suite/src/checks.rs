@@ -73,3 +73,24 @@ pub fn assert_decode_error<'de, T: Unmarshal<'de> + Debug>(
         std::any::type_name::<T>()
     );
 }
+
+/// bincode 1.3's options as `bincode::deserialize` uses them (fixed-width
+/// integers, little-endian, no limit), but rejecting trailing bytes as
+/// `marshal::from_bytes` does: the reference decoder the compatibility
+/// suites compare marshal's against.
+///
+/// ```
+/// use bincode::Options;
+///
+/// let bytes = bincode::serialize(&7u32).unwrap();
+/// assert_eq!(marshal_test_suite::checks::bincode_exact().deserialize::<u32>(&bytes).unwrap(), 7);
+/// assert!(marshal_test_suite::checks::bincode_exact().deserialize::<u32>(&[7, 0, 0, 0, 0]).is_err());
+/// ```
+pub fn bincode_exact() -> impl bincode::Options {
+    use bincode::Options as _;
+    bincode::DefaultOptions::new()
+        .with_fixint_encoding()
+        .with_little_endian()
+        .with_no_limit()
+        .reject_trailing_bytes()
+}

@@ -28,24 +28,15 @@ use uuid::Uuid;
 
 marshal_test_suite::counting_allocator!();
 
+use marshal_test_suite::checks::bincode_exact;
 use marshal_test_suite::counting::{lock, measure};
 
+/// The suites' configuration (no failure files), with 128 cases.
 fn config() -> ProptestConfig {
     ProptestConfig {
         cases: 128,
-        failure_persistence: None,
-        ..ProptestConfig::default()
+        ..marshal_test_suite::strategies::config()
     }
-}
-
-/// `bincode::deserialize`'s options, rejecting trailing bytes as
-/// `marshal::from_bytes` does.
-fn bincode_exact() -> impl Options {
-    bincode::DefaultOptions::new()
-        .with_fixint_encoding()
-        .with_little_endian()
-        .with_no_limit()
-        .reject_trailing_bytes()
 }
 
 /// Both directions for one value, then damaged copies of its bytes.

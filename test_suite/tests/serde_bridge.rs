@@ -37,24 +37,15 @@ use serde::{Deserialize, Serialize};
 
 marshal_test_suite::counting_allocator!();
 
+use marshal_test_suite::checks::bincode_exact;
 use marshal_test_suite::counting::{lock, measure};
 
+/// The suites' configuration (no failure files), with 96 cases.
 fn config() -> ProptestConfig {
     ProptestConfig {
         cases: 96,
-        failure_persistence: None,
-        ..ProptestConfig::default()
+        ..marshal_test_suite::strategies::config()
     }
-}
-
-/// `bincode::deserialize`'s options, but rejecting trailing bytes as
-/// `marshal::serde::from_bytes` does.
-fn bincode_exact() -> impl Options {
-    bincode::DefaultOptions::new()
-        .with_fixint_encoding()
-        .with_little_endian()
-        .with_no_limit()
-        .reject_trailing_bytes()
 }
 
 /// Equal values, or values whose bytes are equal (NaNs).
