@@ -2,7 +2,7 @@
 
 use ::arrayvec::{ArrayString, ArrayVec};
 
-use super::{bounded_fixed, bounded_max};
+use super::{bounded_fixed, bounded_max, take_bounded_len};
 use crate::error::{DecodeError, Overflow};
 use crate::fingerprint as fp;
 use crate::reader::Reader;
@@ -62,11 +62,7 @@ impl<'de, T: Unmarshal<'de>, const CAP: usize> Unmarshal<'de> for ArrayVec<T, CA
 
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        let at = r.position();
-        let len = r.take_len(T::MIN_LEN)?;
-        if len > CAP {
-            return Err(DecodeError::over_capacity(len, CAP, at));
-        }
+        let len = take_bounded_len(r, T::MIN_LEN, CAP)?;
         let mut items = ArrayVec::new();
         for _ in 0..len {
             // `len <= CAP`: there is room.

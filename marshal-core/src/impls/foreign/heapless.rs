@@ -2,7 +2,7 @@
 
 use ::heapless::{LenType, String, Vec};
 
-use super::{bounded_fixed, bounded_max};
+use super::{bounded_fixed, bounded_max, take_bounded_len};
 use crate::error::{DecodeError, Overflow};
 use crate::fingerprint as fp;
 use crate::reader::Reader;
@@ -63,16 +63,11 @@ impl<'de, T: Unmarshal<'de>, LenT: LenType, const N: usize> Unmarshal<'de> for V
 
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        let at = r.position();
-        let len = r.take_len(T::MIN_LEN)?;
-        if len > N {
-            return Err(DecodeError::over_capacity(len, N, at));
-        }
+        let len = take_bounded_len(r, T::MIN_LEN, N)?;
         let mut items = Vec::new();
         for _ in 0..len {
-            items
-                .push(T::decode(r)?)
-                .map_err(|_| DecodeError::over_capacity(len, N, at))?;
+            // `len <= N`: there is room.
+            let _ = items.push(T::decode(r)?);
         }
         Ok(items)
     }

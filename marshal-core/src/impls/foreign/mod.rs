@@ -19,6 +19,9 @@ mod smallvec;
 #[cfg(feature = "uuid")]
 mod uuid;
 
+#[cfg(any(feature = "arrayvec", feature = "heapless"))]
+use crate::{error::DecodeError, reader::Reader};
+
 /// Bytes in a length prefix.
 #[cfg(any(feature = "arrayvec", feature = "heapless"))]
 const LEN_PREFIX: usize = 8;
@@ -48,4 +51,24 @@ const fn bounded_fixed(item: Option<usize>, capacity: usize) -> Option<usize> {
         (0, _) | (_, Some(0)) => Some(LEN_PREFIX),
         _ => None,
     }
+}
+
+/// Reads the length prefix of a run of at most `capacity` items of at
+/// least `min_item` bytes each: checked against the remaining input first,
+/// as for a `Vec`, then against the capacity, which a larger count is an
+/// [`OverCapacity`](crate::DecodeErrorKind::OverCapacity) error at the
+/// prefix.
+#[cfg(any(feature = "arrayvec", feature = "heapless"))]
+#[inline]
+fn take_bounded_len(
+    r: &mut Reader<'_>,
+    min_item: usize,
+    capacity: usize,
+) -> Result<usize, DecodeError> {
+    let at = r.position();
+    let len = r.take_len(min_item)?;
+    if len > capacity {
+        return Err(DecodeError::over_capacity(len, capacity, at));
+    }
+    Ok(len)
 }
