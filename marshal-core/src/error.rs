@@ -382,6 +382,63 @@ impl DecodeError {
         self.offset
     }
 
+    /// Whether the input ended before the value did: decoding needed bytes
+    /// past the end of the input and had found nothing invalid before, so
+    /// more bytes could complete the value. `false` for invalid data, which
+    /// more bytes cannot mend.
+    ///
+    /// A valid encoding cut short reports one of two kinds, depending on
+    /// where it was cut, and both are incomplete:
+    ///
+    /// - [`UnexpectedEnd`](DecodeErrorKind::UnexpectedEnd): a fixed-size
+    ///   read (an integer, a tag, a length prefix itself, a `char`'s bytes)
+    ///   ran past the end;
+    /// - [`LengthOverflow`](DecodeErrorKind::LengthOverflow) whose `len` is
+    ///   at most `isize::MAX`: a length prefix (of a string, sequence, map or
+    ///   extensible body) promises more items than the rest of the input
+    ///   can hold. It is checked before anything is allocated, and on the
+    ///   length alone: the error does not say how many bytes the items
+    ///   need.
+    ///
+    /// Everything else is not: a length above `isize::MAX`, which no input
+    /// can hold (and, on a 32-bit target, a `usize` or length that does not
+    /// fit it); a bad `bool`, `char`, UTF-8 or tag; a length over a
+    /// type's capacity; trailing bytes; exceeding the depth limit or the
+    /// allocation budget; a field running past its extensible body
+    /// ([`BodyOverrun`](DecodeErrorKind::BodyOverrun)); a `with` module's
+    /// or manual implementation's [`Custom`](DecodeErrorKind::Custom)
+    /// error. What decoding finds first decides: a cut value whose length
+    /// prefix is also over a type's capacity, say, is incomplete until the
+    /// bytes arrive, and then invalid.
+    ///
+    /// A reader that waits for more bytes on `true` must still bound what
+    /// it buffers: an 8-byte length prefix can promise 2⁶³ − 1 bytes.
+    /// marshal's length-delimited frames (`marshal::frame`) state their
+    /// length up front and bound it (`Codec::max_len`).
+    ///
+    /// ```
+    /// use marshal::Unmarshal;
+    ///
+    /// let bytes = marshal::to_vec(&(7u32, String::from("hello")));
+    /// // Cut inside the `u32`, inside the length prefix, inside the string.
+    /// for cut in [2, 9, 15] {
+    ///     let err = <(u32, String)>::read_from(&bytes[..cut]).unwrap_err();
+    ///     assert!(err.is_incomplete(), "{err}");
+    /// }
+    /// // Invalid data: more bytes would not help.
+    /// assert!(!bool::read_from(&[2]).unwrap_err().is_incomplete());
+    /// let huge = u64::MAX.to_le_bytes();
+    /// assert!(!<Vec<u8>>::read_from(&huge).unwrap_err().is_incomplete());
+    /// ```
+    #[must_use]
+    pub fn is_incomplete(&self) -> bool {
+        match self.repr {
+            Repr::UnexpectedEnd { .. } => true,
+            Repr::LengthOverflow { len } => len <= isize::MAX as u64,
+            _ => false,
+        }
+    }
+
     /// An error raised by a `with` module or a manual implementation. The
     /// message is a reference to a `&'static str` (write `&"..."`), which
     /// keeps the error three words small.
