@@ -33,6 +33,8 @@ pub mod frame;
 mod io;
 #[cfg(feature = "std")]
 pub use io::write_all;
+mod values;
+pub use values::{Values, iter};
 
 /// Derives [`Marshal`]: an exact `encoded_len`, an in-place encoder, and
 /// the compile-time `FIXED_LEN` and `MAX_LEN`.
