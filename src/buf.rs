@@ -1,8 +1,8 @@
 //! Encoding into `bytes` buffers, and decoding from `Bytes`.
 //!
-//! [`encode_to_bytes_mut`] reserves room for the value once and encodes it
-//! straight into the `BytesMut`'s spare capacity: no intermediate buffer, no
-//! zeroing. [`encode_to_buf_mut`] does the same for any `BufMut` whose
+//! [`encode_to_bytes_mut`] encodes a value straight into the `BytesMut`'s
+//! spare capacity, in one pass when it fits there and otherwise after one
+//! reservation: no intermediate buffer, no zeroing. [`encode_to_buf_mut`] does the same for any `BufMut` whose
 //! current chunk can hold the value. [`decode_from_bytes`] reads one owned
 //! value off the front of a `Bytes`; values that borrow (`&str`, `&[u8]`)
 //! decode from `&bytes[..]` with [`from_bytes`](crate::from_bytes) or
@@ -29,24 +29,32 @@
 
 use ::bytes::{Buf, BufMut, Bytes, BytesMut};
 use marshal_core::__facade::{
-    assert_allocatable, encode_exact, length_mismatch, try_append_to_buf_mut,
+    assert_allocatable, encode_exact, length_mismatch, may_fit, try_append_to_buf_mut,
 };
 use marshal_core::{BufferTooSmall, DecodeError, Marshal, Reader, Unmarshal, Writer};
 
-/// Appends the encoding of `value` to `buf` and returns its length.
+/// Appends the encoding of `value` to `buf` and returns its length,
+/// written once, straight into the spare capacity.
 ///
-/// One `reserve` of exactly [`encoded_len`](Marshal::encoded_len) bytes (at
-/// most one reallocation, none when the spare capacity suffices), then the
-/// value is written once, straight into the spare capacity.
+/// When `buf`'s spare capacity holds the encoding, it takes one pass: the
+/// value is written without being sized first, and nothing is allocated.
+/// Only when it does not fit is it sized with
+/// [`encoded_len`](Marshal::encoded_len), one `reserve` of exactly that
+/// many bytes made (at most one reallocation), and the value written
+/// again. This is the path of every target that appends values to a
+/// `BytesMut`.
 ///
 /// # Panics
 ///
-/// When the value is too large to encode (its `encoded_len`, which
-/// saturates at `usize::MAX`, is more than `buf` can grow to), and when its
-/// `encode` does not write exactly `encoded_len` bytes (a broken manual
-/// [`Marshal`] implementation: the message names the
+/// When the value does not fit the spare capacity and is too large to
+/// encode (its `encoded_len`, which saturates at `usize::MAX`, is more than
+/// `buf` can grow to), and when it does not fit and its `encode` does not
+/// write exactly `encoded_len` bytes (a broken manual [`Marshal`]
+/// implementation: the message names the
 /// [`LengthMismatch`](crate::LengthMismatch)). `buf` keeps its length and
-/// contents.
+/// contents. In one pass `encoded_len` is not called, so a value whose
+/// `encode` disagrees with it goes unnoticed, as in [`Marshal::write_to`]:
+/// the length returned is the one written.
 ///
 /// ```
 /// use bytes::BytesMut;
@@ -54,9 +62,21 @@ use marshal_core::{BufferTooSmall, DecodeError, Marshal, Reader, Unmarshal, Writ
 /// let mut buf = BytesMut::with_capacity(64);
 /// assert_eq!(marshal::buf::encode_to_bytes_mut(&(1u8, "hi"), &mut buf), 11);
 /// assert_eq!(buf, &[1, 2, 0, 0, 0, 0, 0, 0, 0, b'h', b'i'][..]);
+/// assert_eq!(buf.capacity(), 64); // one pass, in place
+///
+/// // Too long for the room left: sized, reserved, written.
+/// assert_eq!(marshal::buf::encode_to_bytes_mut(&[0u8; 60][..], &mut buf), 68);
+/// assert_eq!(buf.len(), 79);
 /// ```
 #[track_caller]
 pub fn encode_to_bytes_mut<T: Marshal + ?Sized>(value: &T, buf: &mut BytesMut) -> usize {
+    let start = buf.len();
+    // `chunk_mut` of a full `BytesMut` would reserve: look first.
+    if may_fit::<T>(buf.capacity() - start)
+        && try_append_to_buf_mut(buf, |w| value.encode(w)).is_ok()
+    {
+        return buf.len() - start;
+    }
     append_exact(value, value.encoded_len(), buf)
 }
 

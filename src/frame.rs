@@ -3,9 +3,10 @@
 //! A frame is a 4-byte little-endian `u32` giving the body's length, then
 //! the body: one value's encoding (`WIRE_FORMAT.md`, section
 //! "Length-delimited frames"). A [`Codec`] writes the header and the body in
-//! one pass, sizing the value once, and reads frames back from the front of
-//! a byte buffer: a whole frame's value, or how many more bytes must arrive
-//! first. Frames whose body is longer than the codec's limit are rejected on
+//! one pass, and reads frames back from the front of a byte buffer: a whole
+//! frame's value, or how many more bytes must arrive first. A
+//! [`FrameReader`] (feature `std`) reads them from any `std::io::Read`
+//! stream, one at a time, into one buffer it reuses. Frames whose body is longer than the codec's limit are rejected on
 //! both sides before anything is allocated or read.
 //!
 //! ```
@@ -31,7 +32,14 @@
 use core::fmt;
 
 use marshal_core::__facade::encode_exact;
-use marshal_core::{BufferTooSmall, DecodeError, LengthMismatch, Marshal, Unmarshal, Writer};
+use marshal_core::{
+    BufferTooSmall, DecodeError, LengthMismatch, Marshal, Overflow, Unmarshal, Writer,
+};
+
+#[cfg(feature = "std")]
+mod reader;
+#[cfg(feature = "std")]
+pub use reader::FrameReader;
 
 /// The length of a frame header: a little-endian `u32` body length.
 ///
@@ -381,28 +389,60 @@ impl Codec {
         Ok(needed)
     }
 
-    /// Appends `value`'s frame to `out` and returns its length: one
-    /// reservation (at most one reallocation), the value sized once, and
-    /// header and body written in one pass straight into the spare
-    /// capacity.
+    /// Appends `value`'s frame to `out` and returns its length, header and
+    /// body written once, straight into the spare capacity.
+    ///
+    /// When `out`'s spare capacity holds the frame, it takes one pass: the
+    /// header's four bytes are set aside, the body written after them
+    /// without the value being sized first, and the header filled in with
+    /// the length written; nothing is allocated. Only when the frame does
+    /// not fit (or its body would exceed the limit) is the value sized,
+    /// room made for exactly its frame (one reallocation), and the frame
+    /// written again.
     ///
     /// # Errors
     ///
-    /// [`TooLarge`](FrameError::TooLarge) when the body exceeds the limit,
-    /// [`LengthMismatch`](FrameError::LengthMismatch) when the value's
-    /// `encode` does not write exactly its `encoded_len` bytes; `out` keeps
-    /// its length and contents.
+    /// [`TooLarge`](FrameError::TooLarge) when the body exceeds the limit;
+    /// [`LengthMismatch`](FrameError::LengthMismatch) when the frame does
+    /// not fit the spare capacity and the value's `encode` does not write
+    /// exactly its `encoded_len` bytes. `out` keeps its length and
+    /// contents. In one pass `encoded_len` is not called, so a value whose
+    /// `encode` disagrees with it goes unnoticed: the header states the
+    /// length written, which is the body's.
     ///
     /// ```
     /// let codec = marshal::frame::Codec::new();
-    /// let mut out = Vec::new();
+    /// let mut out = Vec::with_capacity(16);
     /// codec.encode_into_vec(&1u8, &mut out)?;
     /// codec.encode_into_vec(&2u16, &mut out)?;
     /// assert_eq!(out, [1, 0, 0, 0, 1, 2, 0, 0, 0, 2, 0]);
+    /// assert_eq!(out.capacity(), 16); // one pass each, in place
+    ///
+    /// // Does not fit the 5 bytes left: sized, one reallocation, written.
+    /// assert_eq!(codec.encode_into_vec("hello", &mut out)?, 4 + 8 + 5);
+    /// assert_eq!(out.len(), 28);
     /// # Ok::<(), marshal::frame::FrameError>(())
     /// ```
     #[cfg(feature = "alloc")]
     pub fn encode_into_vec<T: Marshal + ?Sized>(
+        &self,
+        value: &T,
+        out: &mut alloc::vec::Vec<u8>,
+    ) -> Result<usize, FrameError> {
+        let start = out.len();
+        if self.may_fit::<T>(out.capacity() - start)
+            && marshal_core::__facade::try_append_to_vec(out, |w| self.put_unsized(value, w))
+                .is_ok()
+        {
+            return Ok(out.len() - start);
+        }
+        self.encode_into_vec_sized(value, out)
+    }
+
+    /// [`encode_into_vec`](Codec::encode_into_vec) without the one-pass
+    /// attempt: sized, one reservation, written.
+    #[cfg(feature = "alloc")]
+    fn encode_into_vec_sized<T: Marshal + ?Sized>(
         &self,
         value: &T,
         out: &mut alloc::vec::Vec<u8>,
@@ -412,6 +452,78 @@ impl Codec {
         out.reserve(frame);
         marshal_core::__facade::try_append_to_vec(out, |w| put_frame(value, len, w))?;
         Ok(frame)
+    }
+
+    /// Appends `value`'s frame to a `BytesMut` and returns its length, as
+    /// [`encode_into_vec`](Codec::encode_into_vec) does to a `Vec`: in one
+    /// pass when the spare capacity holds it, else sized, `reserve`d
+    /// exactly (at most one reallocation) and written. Feature `bytes`.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`encode_into_vec`](Codec::encode_into_vec); `buf` keeps
+    /// its length and contents.
+    ///
+    /// ```
+    /// use bytes::BytesMut;
+    /// use marshal::frame::{Codec, FrameError};
+    ///
+    /// let codec = Codec::with_max_len(8);
+    /// let mut buf = BytesMut::with_capacity(64);
+    /// assert_eq!(codec.encode_to_bytes_mut(&7u32, &mut buf)?, 8);
+    /// assert_eq!(buf, &[4, 0, 0, 0, 7, 0, 0, 0][..]);
+    /// assert_eq!(
+    ///     codec.encode_to_bytes_mut("too long", &mut buf),
+    ///     Err(FrameError::TooLarge { len: 16, max: 8 })
+    /// );
+    /// assert_eq!(buf.len(), 8);
+    /// # Ok::<(), FrameError>(())
+    /// ```
+    #[cfg(feature = "bytes")]
+    pub fn encode_to_bytes_mut<T: Marshal + ?Sized>(
+        &self,
+        value: &T,
+        buf: &mut bytes::BytesMut,
+    ) -> Result<usize, FrameError> {
+        use marshal_core::__facade::try_append_to_buf_mut;
+        let start = buf.len();
+        // `chunk_mut` of a full `BytesMut` would reserve: look first.
+        if self.may_fit::<T>(buf.capacity() - start)
+            && try_append_to_buf_mut(buf, |w| self.put_unsized(value, w)).is_ok()
+        {
+            return Ok(buf.len() - start);
+        }
+        let len = value.encoded_len();
+        let frame = self.frame_for(len)?;
+        buf.reserve(frame);
+        // After `reserve(frame)` the chunk is the whole spare capacity.
+        try_append_to_buf_mut(buf, |w| put_frame(value, len, w))?;
+        Ok(frame)
+    }
+
+    /// Whether a frame of a `T` may fit in `room` bytes: see
+    /// `marshal_core::__facade::may_fit`, with the header's four bytes.
+    #[inline]
+    fn may_fit<T: Marshal + ?Sized>(&self, room: usize) -> bool {
+        room > HEADER_LEN && marshal_core::__facade::may_fit::<T>(room - HEADER_LEN)
+    }
+
+    /// Writes `value`'s frame through `w` in one pass, without sizing it:
+    /// the header's four bytes set aside, the body written after them, the
+    /// header filled in with its length. [`Overflow`] when the frame does
+    /// not fit `w` or its body would exceed the limit; `w` is then as it
+    /// was.
+    #[inline]
+    fn put_unsized<T: Marshal + ?Sized>(
+        &self,
+        value: &T,
+        w: &mut Writer<'_>,
+    ) -> Result<(), Overflow> {
+        // A writer of at most a header and `max_len` bytes: a longer body
+        // overflows it. `max_len <= MAX_LEN_LIMIT`, so the body's length
+        // fits the header's `u32` (`put_body`'s prefix).
+        let room = w.remaining().min(HEADER_LEN.saturating_add(self.max_len));
+        w.exact(room, |w| w.put_body(|w| value.encode(w)))
     }
 
     /// Writes `value`'s frame to `out` with one `write_all` and returns its
@@ -469,7 +581,8 @@ impl Codec {
             return Ok(frame.len());
         }
         scratch.clear();
-        let n = self.encode_into_vec(value, scratch)?;
+        // Sized: the value's lengths are checked whatever `scratch` holds.
+        let n = self.encode_into_vec_sized(value, scratch)?;
         out.write_all(scratch)?;
         Ok(n)
     }

@@ -4,7 +4,7 @@
 //! another crate, cannot reach this crate's `pub(crate)` modules. Not
 //! public API: anything here may change in any release.
 
-pub use crate::output::{assert_allocatable, encode_exact, length_mismatch};
+pub use crate::output::{assert_allocatable, encode_exact, length_mismatch, may_fit};
 
 // Safe building blocks over the crate's unsafe module: a writer over a
 // `Vec`'s spare capacity, a `BufMut` chunk or a fresh arena block.

@@ -209,13 +209,17 @@ pub fn to_vec<T: Marshal + ?Sized>(value: &T) -> alloc::vec::Vec<u8> {
     out
 }
 
-/// Appends the encoding of `value` to `out` and returns its length: at most
-/// one reallocation (none when `out` already has
-/// [`encoded_len`](Marshal::encoded_len) bytes of spare capacity), and the
-/// new bytes are written once, straight into the spare capacity, never
-/// zeroed first.
+/// Appends the encoding of `value` to `out` and returns its length. The new
+/// bytes are written once, straight into the spare capacity, never zeroed
+/// first.
 ///
-/// Reusing one vector for a stream of values allocates only while it grows.
+/// When `out`'s spare capacity holds the encoding, it takes one pass: the
+/// value is written without being sized first, and nothing is allocated.
+/// Only when it does not fit is it sized with
+/// [`encoded_len`](Marshal::encoded_len), room made for exactly that many
+/// bytes (one reallocation), and the value written again. Reusing one
+/// vector for a stream of values allocates only while it grows, and once
+/// it has, sizes nothing.
 ///
 /// ```
 /// let mut out = Vec::with_capacity(64);
@@ -223,19 +227,32 @@ pub fn to_vec<T: Marshal + ?Sized>(value: &T) -> alloc::vec::Vec<u8> {
 /// assert_eq!(marshal::encode_into_vec(&(1u8, 2u16), &mut out), 3);
 /// assert_eq!(marshal::encode_into_vec("hi", &mut out), 10);
 /// assert_eq!(out[..4], [0xff, 1, 2, 0]);
-/// assert_eq!(out.len(), 14);
+/// assert_eq!((out.len(), out.capacity()), (14, 64));
+///
+/// // Too long for the room left: sized, one reallocation, written.
+/// assert_eq!(marshal::encode_into_vec(&[7u8; 100][..], &mut out), 108);
+/// assert_eq!(out.len(), 122);
 /// ```
 ///
 /// # Panics
 ///
-/// Like [`to_vec`]: when the value is too large to encode (here: after
-/// `out`'s contents), and when `encode` does not write exactly
-/// `encoded_len` bytes. `out` keeps its length and contents.
+/// Like [`to_vec`]: when the value does not fit the spare capacity and is
+/// too large to encode (here: after `out`'s contents), and when it does not
+/// fit and `encode` does not write exactly `encoded_len` bytes. `out` keeps
+/// its length and contents. In one pass `encoded_len` is not called, so a
+/// value whose `encode` disagrees with it goes unnoticed, as in
+/// [`Marshal::write_to`]: the length returned is the one written.
 #[cfg(feature = "alloc")]
 #[track_caller]
 pub fn encode_into_vec<T: Marshal + ?Sized>(value: &T, out: &mut alloc::vec::Vec<u8>) -> usize {
+    let start = out.len();
+    if output::may_fit::<T>(out.capacity() - start)
+        && mem::try_append_to_vec(out, |w| value.encode(w)).is_ok()
+    {
+        return out.len() - start;
+    }
     let len = value.encoded_len();
-    output::assert_allocatable(out.len(), len);
+    output::assert_allocatable(start, len);
     out.reserve(len);
     match mem::try_append_to_vec(out, |w| output::encode_exact(value, len, w)) {
         Ok(()) => len,

@@ -1,7 +1,8 @@
 //! The checks every output target sized by `encoded_len` shares: encoding
-//! exactly that many bytes, and the panics of the infallible targets. Used
-//! by `to_vec`, `encode_into_vec` and `write_to` here and, through
-//! `__facade`, by the facade's targets.
+//! exactly that many bytes, and the panics of the infallible targets; and
+//! the test of whether a target that appends to spare capacity should try
+//! one pass first. Used by `to_vec`, `encode_into_vec` and `write_to` here
+//! and, through `__facade`, by the facade's targets.
 
 use crate::error::LengthMismatch;
 use crate::traits::Marshal;
@@ -27,6 +28,20 @@ pub fn encode_exact<T: Marshal + ?Sized>(
             encoded_len: len,
             written,
         }),
+    }
+}
+
+/// Whether a value of type `T` may fit in `room` bytes, so that writing it
+/// there without sizing it first is worth trying: the one-pass path of the
+/// targets that append to a buffer's spare capacity (`encode_into_vec`,
+/// the facade's `BytesMut` and frame targets). No room, or less than a
+/// fixed length, rules it out without writing a byte.
+#[inline]
+#[must_use]
+pub fn may_fit<T: Marshal + ?Sized>(room: usize) -> bool {
+    match T::FIXED_LEN {
+        Some(len) => len <= room,
+        None => room > 0,
     }
 }
 
