@@ -23,9 +23,9 @@ const INITIAL_LEN: usize = 8 << 10;
 /// allocates nothing.
 ///
 /// The buffer grows only as bytes arrive: it starts at 8 KiB, and each time
-/// a frame does not fit it doubles, up to that frame's length. So it is
-/// never more than the larger of 8 KiB and twice the bytes of the frame
-/// received so far, and never more than a header plus the codec's
+/// it is full of a frame that is not whole it doubles. So it is never more
+/// than the larger of 8 KiB and twice the bytes of one frame received, nor
+/// more than the larger of 8 KiB and a header plus the codec's
 /// [`max_len`](Codec::max_len): a header announcing 8 MiB followed by three
 /// bytes costs 8 KiB, not 8 MiB, and a header announcing more than
 /// `max_len` is refused before anything is read or allocated for its body.
@@ -196,7 +196,7 @@ impl<R: Read> FrameReader<R> {
             self.start = 0;
         }
         if self.filled == self.buf.len() {
-            self.grow(needed)?;
+            self.grow()?;
         }
         loop {
             match self.inner.read(&mut self.buf[self.filled..]) {
@@ -218,16 +218,17 @@ impl<R: Read> FrameReader<R> {
     }
 
     /// Grows the full buffer, which holds the start of a frame that needs
-    /// `needed` more bytes: to twice its length (at least
-    /// [`INITIAL_LEN`]), but no more than the frame needs, unless that is
-    /// less than `INITIAL_LEN`.
-    fn grow(&mut self, needed: usize) -> io::Result<()> {
+    /// more bytes: to twice its length, at least [`INITIAL_LEN`], but no
+    /// more than a frame can take unless that is less than `INITIAL_LEN`.
+    fn grow(&mut self) -> io::Result<()> {
         let old = self.buf.len();
-        let frame = (self.filled - self.start).saturating_add(needed);
+        let largest = HEADER_LEN.saturating_add(self.codec.max_len());
         let new = old
             .saturating_mul(2)
             .max(INITIAL_LEN)
-            .min(frame.max(INITIAL_LEN));
+            .min(largest.max(INITIAL_LEN));
+        // The frame has more than `old` bytes and at most `largest`, so
+        // `new > old`.
         self.buf.try_reserve_exact(new - old)?;
         self.buf.resize(new, 0);
         Ok(())
