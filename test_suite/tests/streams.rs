@@ -384,6 +384,20 @@ fn the_buffer_grows_only_as_bytes_arrive() {
 }
 
 #[test]
+fn the_buffer_never_grows_past_a_header_and_the_limit() {
+    let codec = Codec::with_max_len(10_000);
+    let stream = frames(codec, &[vec![5u8; 9_000 - 8]]);
+    let guard = lock();
+    let (body, allocs) = measure(&guard, || {
+        let mut reader = FrameReader::new(Chunked::new(&stream, 1000), codec);
+        reader.next_frame().unwrap().map(<[u8]>::len)
+    });
+    assert_eq!(body, Some(9_000));
+    // 8 KiB, then not 16 KiB but the largest frame the codec accepts.
+    assert_eq!(allocs.sizes, [8 << 10, HEADER_LEN + 10_000]);
+}
+
+#[test]
 fn decode_errors_are_invalid_data_with_the_frame_error_inside() {
     let codec = Codec::new();
     let mut stream = Vec::new();
