@@ -69,7 +69,7 @@ fn record(i: u64) -> Record {
     Record {
         id: i,
         name: format!("record-{i}"),
-        active: i % 3 == 0,
+        active: i.is_multiple_of(3),
         scores: (0..i % 5).map(|s| s as u16 * 7).collect(),
         shape: match i % 4 {
             0 => Shape::Empty,
