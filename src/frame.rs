@@ -32,9 +32,7 @@
 use core::fmt;
 
 use marshal_core::__facade::encode_exact;
-use marshal_core::{
-    BufferTooSmall, DecodeError, LengthMismatch, Marshal, Overflow, Unmarshal, Writer,
-};
+use marshal_core::{BufferTooSmall, DecodeError, LengthMismatch, Marshal, Unmarshal, Writer};
 
 #[cfg(feature = "std")]
 mod reader;
@@ -503,6 +501,7 @@ impl Codec {
 
     /// Whether a frame of a `T` may fit in `room` bytes: see
     /// `marshal_core::__facade::may_fit`, with the header's four bytes.
+    #[cfg(feature = "alloc")]
     #[inline]
     fn may_fit<T: Marshal + ?Sized>(&self, room: usize) -> bool {
         room > HEADER_LEN && marshal_core::__facade::may_fit::<T>(room - HEADER_LEN)
@@ -510,15 +509,16 @@ impl Codec {
 
     /// Writes `value`'s frame through `w` in one pass, without sizing it:
     /// the header's four bytes set aside, the body written after them, the
-    /// header filled in with its length. [`Overflow`] when the frame does
+    /// header filled in with its length. `Overflow` when the frame does
     /// not fit `w` or its body would exceed the limit; `w` is then as it
     /// was.
+    #[cfg(feature = "alloc")]
     #[inline]
     fn put_unsized<T: Marshal + ?Sized>(
         &self,
         value: &T,
         w: &mut Writer<'_>,
-    ) -> Result<(), Overflow> {
+    ) -> Result<(), marshal_core::Overflow> {
         // A writer of at most a header and `max_len` bytes: a longer body
         // overflows it. `max_len <= MAX_LEN_LIMIT`, so the body's length
         // fits the header's `u32` (`put_body`'s prefix).
