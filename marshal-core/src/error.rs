@@ -411,6 +411,12 @@ impl DecodeError {
     /// prefix is also over a type's capacity, say, is incomplete until the
     /// bytes arrive, and then invalid.
     ///
+    /// Inside an extensible type's body the body's length is the end of
+    /// the input: a length prefix there that promises more than the body
+    /// has left is a `LengthOverflow` too, and so incomplete, even when the
+    /// whole input is there. No writer produces one (a field that runs past
+    /// its body otherwise is a `BodyOverrun`), but damaged data can.
+    ///
     /// A reader that waits for more bytes on `true` must still bound what
     /// it buffers: an 8-byte length prefix can promise 2⁶³ − 1 bytes.
     /// marshal's length-delimited frames (`marshal::frame`) state their

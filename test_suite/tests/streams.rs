@@ -746,6 +746,25 @@ fn invalid_data_is_not_incomplete() {
 }
 
 #[test]
+fn a_length_past_its_extensible_body_counts_as_incomplete() {
+    // As documented: the body's length is the end the length prefix is
+    // checked against, whatever follows the body.
+    let mut bytes = marshal::to_vec(&Versioned {
+        id: 1,
+        label: "abcdef".into(),
+        shapes: Vec::new(),
+    });
+    // A body of 4 + 8 + 3: `label` promises 6 bytes, the body has 3.
+    bytes[..4].copy_from_slice(&15u32.to_le_bytes());
+    let err = marshal::from_bytes::<Versioned>(&bytes).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.offset()),
+        (DecodeErrorKind::LengthOverflow { len: 6 }, 8)
+    );
+    assert!(err.is_incomplete());
+}
+
+#[test]
 fn a_cut_reports_either_kind_and_both_are_incomplete() {
     let bytes = marshal::to_vec(&(7u32, String::from("hello")));
     // Inside the `u32` and inside the length prefix: a read past the end.
