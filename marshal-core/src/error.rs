@@ -59,10 +59,13 @@ impl core::error::Error for BufferTooSmall {}
 /// implementation reported: a bug in a manual implementation, whose
 /// [`encoded_len`], [`FIXED_LEN`] or [`MAX_LEN`] is wrong.
 ///
-/// The output targets that size their output with `encoded_len` (a `Vec`,
-/// a frame header, an arena block) check that `encode` wrote exactly that
-/// many bytes. Those that return a `Result` return this, wrapped, and
-/// leave their output as it was; the others panic with its message.
+/// The output targets that size their output with `encoded_len` (a `Vec`
+/// without room for the value, a frame header, an arena block) check that
+/// `encode` wrote exactly that many bytes. Those that return a `Result`
+/// return this, wrapped, and leave their output as it was; the others
+/// panic with its message. Into spare capacity that holds the value, the
+/// `Vec` and `BytesMut` targets write it in one pass without asking
+/// `encoded_len`, and so have nothing to check.
 ///
 /// ```
 /// use marshal::frame::{Codec, FrameError};
