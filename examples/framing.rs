@@ -3,13 +3,13 @@
 //! A client thread sends a hello, 20,000 quotes, some blobs up to 60 KiB and
 //! a goodbye, each as one frame (a 4-byte little-endian length, then the
 //! value), through a `BufWriter` and a reused scratch buffer. A server
-//! thread reads whatever the socket hands it in 1,500-byte pieces, so frames
-//! arrive split, decodes every whole frame in its receive buffer (borrowing
-//! strings and blobs straight from it), and waits for more when the codec
-//! says how many bytes are missing. Both sides cap bodies at 64 KiB: the
-//! client's attempt to send a 100 KiB blob is refused before any byte is
-//! written. The listener binds an ephemeral port, every wait has a timeout,
-//! and the run ends by itself.
+//! thread reads them back with a `FrameReader` over a socket that hands it
+//! at most 1,500 bytes per read, so frames arrive split; each body is lent
+//! from the reader's one buffer and decoded with strings and blobs borrowed
+//! straight from it. Both sides cap bodies at 64 KiB: the client's attempt
+//! to send a 100 KiB blob is refused before any byte is written. The
+//! listener binds an ephemeral port, every wait has a timeout, and the run
+//! ends by itself.
 //!
 //! Run with `cargo run --example framing`.
 
@@ -19,7 +19,7 @@ use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use marshal::frame::{Codec, Decoded, FrameError};
+use marshal::frame::{Codec, FrameError, FrameReader};
 use marshal::{Marshal, Unmarshal};
 
 #[derive(Marshal, Unmarshal, Debug, PartialEq)]
@@ -114,7 +114,21 @@ struct Stats {
     frames: u64,
     bytes: u64,
     reads: u64,
-    waits_for_more: u64,
+}
+
+/// A socket that hands over at most 1,500 bytes per read (one Ethernet
+/// frame's worth), counting the reads.
+struct Pieces<'s> {
+    stream: TcpStream,
+    reads: &'s mut u64,
+}
+
+impl Read for Pieces<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        *self.reads += 1;
+        let n = buf.len().min(1500);
+        self.stream.read(&mut buf[..n])
+    }
 }
 
 fn server(listener: TcpListener) -> Result<Stats> {
@@ -122,7 +136,7 @@ fn server(listener: TcpListener) -> Result<Stats> {
     // Accept with a deadline rather than blocking forever.
     listener.set_nonblocking(true)?;
     let deadline = Instant::now() + TIMEOUT;
-    let mut stream = loop {
+    let stream = loop {
         match listener.accept() {
             Ok((stream, _)) => break stream,
             Err(e) if e.kind() == ErrorKind::WouldBlock && Instant::now() < deadline => {
@@ -135,56 +149,39 @@ fn server(listener: TcpListener) -> Result<Stats> {
     stream.set_read_timeout(Some(TIMEOUT))?;
 
     let mut stats = Stats::default();
-    let mut buf: Vec<u8> = Vec::with_capacity(MAX_BODY + 4);
+    let mut reads = 0;
+    let mut frames = FrameReader::new(
+        Pieces {
+            stream,
+            reads: &mut reads,
+        },
+        codec,
+    );
     let mut next_seq = 0;
-    let mut piece = [0u8; 1500];
-    loop {
-        let n = stream.read(&mut piece)?;
-        if n == 0 {
-            return Err(format!(
-                "connection closed with {} bytes of a frame pending",
-                buf.len()
-            )
-            .into());
-        }
-        stats.reads += 1;
-        buf.extend_from_slice(&piece[..n]);
-
-        // Decode every whole frame in the buffer; values borrow from it.
-        let mut start = 0;
-        loop {
-            match codec.decode::<Message>(&buf[start..])? {
-                Decoded::Frame { value, len } => {
-                    stats.frames += 1;
-                    stats.bytes += len as u64;
-                    start += len;
-                    match value {
-                        Message::Hello { client, version } => {
-                            println!("server: hello from {client} v{version}");
-                        }
-                        Message::Quote { seq, bid, ask, .. } => {
-                            assert_eq!(seq, next_seq, "quotes arrive in order");
-                            assert!(bid < ask);
-                            next_seq += 1;
-                        }
-                        Message::Blob { id, data } => assert_eq!(data, blob(id)),
-                        Message::Bye { sent } => {
-                            assert_eq!(sent + 1, stats.frames, "every frame arrived");
-                            assert_eq!(start, buf.len(), "nothing after goodbye");
-                            return Ok(stats);
-                        }
-                    }
-                }
-                Decoded::Incomplete { .. } => {
-                    if start < buf.len() {
-                        stats.waits_for_more += 1;
-                    }
-                    break;
-                }
+    // Each body is lent from the reader's buffer; values borrow from it.
+    while let Some(body) = frames.next_frame()? {
+        stats.frames += 1;
+        stats.bytes += (body.len() + marshal::frame::HEADER_LEN) as u64;
+        match marshal::from_bytes::<Message>(body)? {
+            Message::Hello { client, version } => {
+                println!("server: hello from {client} v{version}");
+            }
+            Message::Quote { seq, bid, ask, .. } => {
+                assert_eq!(seq, next_seq, "quotes arrive in order");
+                assert!(bid < ask);
+                next_seq += 1;
+            }
+            Message::Blob { id, data } => assert_eq!(data, blob(id)),
+            Message::Bye { sent } => {
+                assert_eq!(sent + 1, stats.frames, "every frame arrived");
+                assert!(frames.buffer().is_empty(), "nothing after goodbye");
+                drop(frames);
+                stats.reads = reads;
+                return Ok(stats);
             }
         }
-        buf.drain(..start);
     }
+    Err("connection closed before goodbye".into())
 }
 
 fn main() -> Result<()> {
@@ -200,12 +197,10 @@ fn main() -> Result<()> {
     let elapsed = started.elapsed();
 
     println!(
-        "sent {sent} frames; received {} frames, {} bytes in {} reads \
-         ({} times a partial frame waited for more bytes) in {:.1} ms",
+        "sent {sent} frames; received {} frames, {} bytes in {} reads in {:.1} ms",
         stats.frames,
         stats.bytes,
         stats.reads,
-        stats.waits_for_more,
         elapsed.as_secs_f64() * 1e3
     );
     assert_eq!(stats.frames, sent);
