@@ -38,6 +38,10 @@ use marshal_core::{BufferTooSmall, DecodeError, LengthMismatch, Marshal, Unmarsh
 mod reader;
 #[cfg(feature = "std")]
 pub use reader::FrameReader;
+#[cfg(feature = "tokio")]
+mod tokio_codec;
+#[cfg(feature = "tokio")]
+pub use tokio_codec::TypedCodec;
 
 /// The length of a frame header: a little-endian `u32` body length.
 ///

@@ -31,6 +31,8 @@ pub mod buf;
 pub mod frame;
 #[cfg(feature = "std")]
 mod io;
+#[cfg(feature = "rayon")]
+pub mod par;
 #[cfg(feature = "std")]
 pub use io::write_all;
 mod values;

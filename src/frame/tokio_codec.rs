@@ -1,0 +1,322 @@
+//! tokio-util's `Encoder` and `Decoder` for frames (feature `tokio`): the
+//! impls on [`Codec`], and [`TypedCodec`].
+
+use core::fmt;
+use core::marker::PhantomData;
+use std::io;
+
+use ::bytes::{Buf, BytesMut};
+use marshal_core::__facade::try_append_to_buf_mut;
+use marshal_core::{DecodeError, Marshal, Reader, Unmarshal};
+use tokio_util::codec::{Decoder, Encoder};
+
+use super::{Codec, Decoded, FrameError, HEADER_LEN, put_frame};
+
+/// Appends `value`'s frame to `dst`: one `reserve` of exactly the frame's
+/// length (none when the spare capacity suffices), then header and body
+/// written in one pass straight into the spare capacity. On error `dst`
+/// keeps its length and contents.
+fn encode_frame<T: Marshal + ?Sized>(
+    codec: &Codec,
+    value: &T,
+    dst: &mut BytesMut,
+) -> Result<(), FrameError> {
+    let len = value.encoded_len();
+    let frame = codec.frame_for(len)?;
+    dst.reserve(frame);
+    // After `reserve(frame)` the chunk is the whole spare capacity, at
+    // least `frame` bytes.
+    try_append_to_buf_mut(dst, |w| put_frame(value, len, w))?;
+    Ok(())
+}
+
+/// The length of the whole frame at the front of `src`, or `None` while it
+/// is incomplete. The header is checked against the limit as soon as it is
+/// in, and only then is room reserved for the rest of the body.
+fn frame_len(codec: &Codec, src: &mut BytesMut) -> Result<Option<usize>, FrameError> {
+    match codec.split(src)? {
+        Decoded::Frame { len, .. } => Ok(Some(len)),
+        Decoded::Incomplete { needed } => {
+            if src.len() >= HEADER_LEN {
+                src.reserve(needed);
+            }
+            Ok(None)
+        }
+    }
+}
+
+/// The error for a stream that ended `received` bytes into a frame of
+/// which `needed` more were missing: `UnexpectedEof`, with an
+/// [`UnexpectedEnd`](marshal_core::DecodeErrorKind::UnexpectedEnd) at the
+/// end of what arrived (counted from the start of the frame) as its
+/// source.
+fn ended_inside(received: &[u8], needed: usize) -> io::Error {
+    let mut r = Reader::new(received);
+    let end = r
+        .take(received.len())
+        .and_then(|_| r.take(needed))
+        .err()
+        // `needed > 0`: taking more than there is fails.
+        .unwrap_or(DecodeError::custom(
+            &"stream ended inside a frame",
+            received.len(),
+        ));
+    io::Error::new(io::ErrorKind::UnexpectedEof, FrameError::Decode(end))
+}
+
+/// At the end of the stream: the last frame, if one is whole, `None` if
+/// nothing is left, else the error of [`ended_inside`].
+fn at_eof<D: Decoder<Error = io::Error>>(
+    decoder: &mut D,
+    codec: Codec,
+    src: &mut BytesMut,
+) -> io::Result<Option<D::Item>> {
+    if let Some(item) = decoder.decode(src)? {
+        return Ok(Some(item));
+    }
+    if src.is_empty() {
+        return Ok(None);
+    }
+    match codec.split(src)? {
+        Decoded::Incomplete { needed } => Err(ended_inside(src, needed)),
+        // `decode` returned `None`, so the frame is not whole.
+        Decoded::Frame { .. } => Ok(None),
+    }
+}
+
+/// Writes `value`'s frame into `dst` in place: one `reserve` of exactly
+/// the frame's length (none when the spare capacity suffices), the value
+/// sized once, header and body written in one pass, no intermediate buffer.
+///
+/// # Errors
+///
+/// `InvalidData` with a [`FrameError`] as its source, and `dst` left as it
+/// was: [`TooLarge`](FrameError::TooLarge) when the body exceeds the
+/// codec's limit, [`LengthMismatch`](FrameError::LengthMismatch) when the
+/// value's `encode` disagrees with its `encoded_len`.
+///
+/// ```
+/// use bytes::BytesMut;
+/// use marshal::frame::{Codec, FrameError};
+/// use tokio_util::codec::Encoder;
+///
+/// let mut codec = Codec::with_max_len(16);
+/// let mut dst = BytesMut::new();
+/// codec.encode(&(1u16, 2u16), &mut dst)?;
+/// codec.encode("hi", &mut dst)?;
+/// assert_eq!(dst, &[4, 0, 0, 0, 1, 0, 2, 0, 10, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, b'h', b'i'][..]);
+///
+/// let err = codec.encode("a longer string", &mut dst).unwrap_err();
+/// let source = err.get_ref().and_then(|e| e.downcast_ref::<FrameError>());
+/// assert_eq!(source, Some(&FrameError::TooLarge { len: 23, max: 16 }));
+/// assert_eq!(dst.len(), 22);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+impl<T: Marshal + ?Sized> Encoder<&T> for Codec {
+    type Error = io::Error;
+
+    fn encode(&mut self, value: &T, dst: &mut BytesMut) -> io::Result<()> {
+        Ok(encode_frame(self, value, dst)?)
+    }
+}
+
+/// Splits whole frames off the front of the buffer and yields each body,
+/// undecoded, for borrowed decoding with [`from_bytes`](crate::from_bytes).
+///
+/// A header announcing a body over the codec's limit is an error as soon
+/// as the header is in, before any of the body is buffered; room for the
+/// body is reserved only once the header has passed. At the end of the
+/// stream (`decode_eof`), bytes of an incomplete frame are an
+/// `UnexpectedEof` error.
+///
+/// # Errors
+///
+/// `InvalidData` with [`FrameError::TooLarge`] as its source for an
+/// oversize header; `UnexpectedEof` with a [`FrameError::Decode`] of kind
+/// [`UnexpectedEnd`](marshal_core::DecodeErrorKind::UnexpectedEnd) (what was
+/// missing, at the offset where the input ended) for a stream that ends
+/// inside a frame.
+///
+/// In method syntax, `codec.decode(..)` is [`Codec::decode`], which reads
+/// a value from a slice; call this one as `Decoder::decode(&mut codec, ..)`
+/// (as `FramedRead` does).
+///
+/// ```
+/// use bytes::BytesMut;
+/// use marshal::frame::{Codec, FrameError};
+/// use tokio_util::codec::Decoder;
+///
+/// let mut codec = Codec::with_max_len(16);
+/// let mut src = BytesMut::from(&[2, 0, 0, 0, b'h', b'i', 3, 0][..]);
+/// let body = Decoder::decode(&mut codec, &mut src)?.unwrap();
+/// assert_eq!(&body[..], b"hi");
+/// assert_eq!(Decoder::decode(&mut codec, &mut src)?, None); // half a header
+///
+/// // At the end of the stream, that half header is an error.
+/// let err = codec.decode_eof(&mut src).unwrap_err();
+/// assert_eq!(err.kind(), std::io::ErrorKind::UnexpectedEof);
+///
+/// // A header over the limit is rejected before its body arrives.
+/// let mut src = BytesMut::from(&[17, 0, 0, 0][..]);
+/// let err = Decoder::decode(&mut codec, &mut src).unwrap_err();
+/// let source = err.get_ref().and_then(|e| e.downcast_ref::<FrameError>());
+/// assert_eq!(source, Some(&FrameError::TooLarge { len: 17, max: 16 }));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+impl Decoder for Codec {
+    type Item = BytesMut;
+    type Error = io::Error;
+
+    fn decode(&mut self, src: &mut BytesMut) -> io::Result<Option<BytesMut>> {
+        let Some(len) = frame_len(self, src)? else {
+            return Ok(None);
+        };
+        let mut body = src.split_to(len);
+        body.advance(HEADER_LEN);
+        Ok(Some(body))
+    }
+
+    fn decode_eof(&mut self, src: &mut BytesMut) -> io::Result<Option<BytesMut>> {
+        let codec = *self;
+        at_eof(self, codec, src)
+    }
+}
+
+/// A tokio-util codec of typed frames: decodes each frame into an owned
+/// `T`, and encodes `&T`, with the frame format and the limits of the
+/// [`Codec`] it is made with.
+///
+/// Decoding honours the codec's body-length limit (an oversize header is an
+/// error before its body is buffered) and its allocation budget
+/// ([`Codec::with_max_alloc`]); encoding writes the frame in place, as
+/// [`Codec`]'s `Encoder` does.
+///
+/// # Errors
+///
+/// Every error is a `std::io::Error` with the [`FrameError`] as its source:
+/// `InvalidData` for an oversize frame (sent or received), a value whose
+/// lengths disagree or a body that does not decode (with the offset from
+/// the start of the frame); `UnexpectedEof` for a stream that ends inside
+/// a frame. A frame whose body does not decode is consumed all the same,
+/// so that decoding can go on with the next frame.
+///
+/// ```
+/// use bytes::BytesMut;
+/// use marshal::frame::{Codec, FrameError, TypedCodec};
+/// use marshal::{DecodeErrorKind, Marshal, Unmarshal};
+/// use tokio_util::codec::{Decoder, Encoder};
+///
+/// #[derive(Marshal, Unmarshal, Debug, PartialEq)]
+/// struct Msg { id: u32, text: String }
+///
+/// let mut codec = TypedCodec::<Msg>::new(Codec::new());
+/// let mut buf = BytesMut::new();
+/// codec.encode(&Msg { id: 1, text: "hi".into() }, &mut buf)?;
+/// codec.encode(&Msg { id: 2, text: "there".into() }, &mut buf)?;
+///
+/// assert_eq!(codec.decode(&mut buf)?, Some(Msg { id: 1, text: "hi".into() }));
+/// assert_eq!(codec.decode(&mut buf)?, Some(Msg { id: 2, text: "there".into() }));
+/// assert_eq!(codec.decode(&mut buf)?, None);
+///
+/// // A body that is not a `Msg`: `id`, then a string that is not UTF-8.
+/// buf.extend_from_slice(&[13, 0, 0, 0, 3, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0xff]);
+/// let err = codec.decode(&mut buf).unwrap_err();
+/// assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);
+/// let Some(FrameError::Decode(e)) = err.get_ref().and_then(|e| e.downcast_ref()) else {
+///     panic!()
+/// };
+/// assert_eq!((e.kind(), e.offset()), (DecodeErrorKind::InvalidUtf8, 16));
+/// assert!(buf.is_empty());
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub struct TypedCodec<T> {
+    codec: Codec,
+    marker: PhantomData<fn(&T) -> T>,
+}
+
+impl<T> TypedCodec<T> {
+    /// A typed codec with `codec`'s limits.
+    ///
+    /// ```
+    /// use marshal::frame::{Codec, TypedCodec};
+    /// let codec = TypedCodec::<u64>::new(Codec::with_max_len(1024));
+    /// assert_eq!(codec.codec().max_len(), 1024);
+    /// ```
+    #[must_use]
+    pub const fn new(codec: Codec) -> Self {
+        TypedCodec {
+            codec,
+            marker: PhantomData,
+        }
+    }
+
+    /// The frame codec, with its limits.
+    ///
+    /// ```
+    /// use marshal::frame::{Codec, TypedCodec};
+    /// let codec = TypedCodec::<String>::new(Codec::new().with_max_alloc(4096));
+    /// assert_eq!(codec.codec().max_alloc(), Some(4096));
+    /// ```
+    #[must_use]
+    pub const fn codec(&self) -> &Codec {
+        &self.codec
+    }
+}
+
+impl<T> Default for TypedCodec<T> {
+    /// A typed codec over [`Codec::new`].
+    ///
+    /// ```
+    /// use marshal::frame::{DEFAULT_MAX_LEN, TypedCodec};
+    /// assert_eq!(TypedCodec::<u8>::default().codec().max_len(), DEFAULT_MAX_LEN);
+    /// ```
+    fn default() -> Self {
+        Self::new(Codec::new())
+    }
+}
+
+impl<T> Clone for TypedCodec<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for TypedCodec<T> {}
+
+impl<T> fmt::Debug for TypedCodec<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TypedCodec")
+            .field("type", &core::any::type_name::<T>())
+            .field("codec", &self.codec)
+            .finish()
+    }
+}
+
+impl<T: Marshal> Encoder<&T> for TypedCodec<T> {
+    type Error = io::Error;
+
+    fn encode(&mut self, value: &T, dst: &mut BytesMut) -> io::Result<()> {
+        Ok(encode_frame(&self.codec, value, dst)?)
+    }
+}
+
+impl<T: for<'de> Unmarshal<'de>> Decoder for TypedCodec<T> {
+    type Item = T;
+    type Error = io::Error;
+
+    fn decode(&mut self, src: &mut BytesMut) -> io::Result<Option<T>> {
+        let Some(len) = frame_len(&self.codec, src)? else {
+            return Ok(None);
+        };
+        let body = &src[HEADER_LEN..len];
+        let value = marshal_core::from_bytes_limited(body, self.codec.max_alloc)
+            .map_err(|e| FrameError::Decode(e.shifted(HEADER_LEN)));
+        src.advance(len);
+        Ok(Some(value?))
+    }
+
+    fn decode_eof(&mut self, src: &mut BytesMut) -> io::Result<Option<T>> {
+        let codec = self.codec;
+        at_eof(self, codec, src)
+    }
+}

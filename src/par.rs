@@ -1,0 +1,329 @@
+//! Encoding and decoding batches of values on every core, with rayon
+//! (feature `rayon`).
+//!
+//! Exact sizes make a batch parallel with no shared state: the items are
+//! sized in parallel, a prefix sum over their lengths gives each one its
+//! place in the output (the only sequential step), and the output is split
+//! into disjoint ranges that rayon's threads write at the same time, a few
+//! ranges per thread. The bytes are those of encoding the items one after
+//! another. Decoding takes the same end offsets and decodes every range in
+//! parallel.
+//!
+//! Everything runs on the current rayon pool: the global one, or the pool
+//! of an enclosing `ThreadPool::install`.
+//!
+//! ```
+//! use marshal::{Marshal, Unmarshal};
+//!
+//! #[derive(Marshal, Unmarshal, Debug, PartialEq)]
+//! struct Log { code: u16, path: String }
+//!
+//! let logs: Vec<Log> = (0..1000).map(|i| Log { code: 200, path: format!("/{i}") }).collect();
+//!
+//! let (mut out, mut ends) = (Vec::new(), Vec::new());
+//! marshal::par::encode_batch(&logs, &mut out, &mut ends);
+//! assert_eq!(ends.len(), 1000);
+//! assert_eq!(&out[..ends[0]], marshal::to_vec(&logs[0]));
+//!
+//! let back: Vec<Log> = marshal::par::decode_batch(&out, &ends)?;
+//! assert_eq!(back, logs);
+//!
+//! // One buffer in the format of a `Vec<Log>`, written in parallel.
+//! assert_eq!(marshal::par::to_vec(&logs), marshal::to_vec(&logs));
+//! # Ok::<(), marshal::DecodeError>(())
+//! ```
+
+use alloc::vec::Vec;
+
+use marshal_core::__facade::{append_to_vec, assert_allocatable, encode_exact, length_mismatch};
+use marshal_core::{DecodeError, Marshal, Reader, Unmarshal, Writer};
+use rayon::prelude::*;
+
+/// The fewest items a task sizes, writes or decodes: below this, splitting
+/// costs more than it saves.
+const MIN_ITEMS: usize = 64;
+
+/// Ranges per thread: a few, so that a thread that finishes early can take
+/// over part of a slower one's work.
+const RANGES_PER_THREAD: usize = 4;
+
+/// The most items one task takes from a batch of `n`: a few ranges per
+/// thread of the current pool, and not fewer than [`MIN_ITEMS`].
+fn grain(n: usize) -> usize {
+    let ranges = rayon::current_num_threads().saturating_mul(RANGES_PER_THREAD);
+    n.div_ceil(ranges.max(1)).max(MIN_ITEMS)
+}
+
+/// Appends the encodings of `items` back to back to `out`, and each item's
+/// end offset in `out` to `ends`, encoding in parallel on the current
+/// rayon pool.
+///
+/// The items are sized in parallel (each `encoded_len` is called once),
+/// the prefix sum of their lengths gives each its place (the one
+/// sequential step), and the new bytes, split into a few disjoint ranges
+/// per thread, are written in parallel. The bytes are those of calling
+/// [`encode_into_vec`](crate::encode_into_vec) for each item in order, and
+/// item `i` is `out[start..ends[i]]`, where `start` is `ends[i - 1]` (for
+/// the first item, `out.len()` before the call). It makes at most one
+/// allocation for `out` (none when its spare capacity suffices) and one
+/// for `ends`; besides those, marshal allocates nothing, and rayon only
+/// what its scheduler needs.
+///
+/// # Panics
+///
+/// Like `encode_into_vec`: when the items are too large to encode together
+/// (their lengths sum to more than a `Vec` can hold after `out`'s
+/// contents), and when an item's `encode` does not write exactly its
+/// `encoded_len` bytes (a broken manual [`Marshal`] implementation: the
+/// message names the [`LengthMismatch`](crate::LengthMismatch)). Whatever
+/// panics, `out` and `ends` keep their lengths and contents. A panic in an
+/// item's own `encoded_len` or `encode` propagates too, with the same
+/// guarantee.
+///
+/// ```
+/// let (mut out, mut ends) = (vec![0xff], Vec::new());
+/// marshal::par::encode_batch(&["a", "bc"], &mut out, &mut ends);
+/// assert_eq!(ends, [10, 20]);
+/// assert_eq!(out[1..10], marshal::to_vec("a"));
+/// assert_eq!(out[10..20], marshal::to_vec("bc"));
+///
+/// // On a pool of two threads.
+/// let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+/// let items: Vec<u64> = (0..10_000).collect();
+/// let (mut out, mut ends) = (Vec::new(), Vec::new());
+/// pool.install(|| marshal::par::encode_batch(&items, &mut out, &mut ends));
+/// assert_eq!(out, marshal::to_vec(&items)[8..]);
+/// ```
+#[track_caller]
+pub fn encode_batch<T: Marshal + Sync>(items: &[T], out: &mut Vec<u8>, ends: &mut Vec<usize>) {
+    let mut guard = Restore::new(out, ends);
+    encode_appended(items, &mut *guard.out, &mut *guard.ends);
+    guard.done = true;
+}
+
+/// Encodes `items` in the format of a slice (what `marshal::to_vec(items)`
+/// writes: the length prefix, then the items back to back), in parallel on
+/// the current rayon pool, as [`encode_batch`] does.
+///
+/// The output is allocated once, with exactly its length; the items'
+/// offsets, needed to split it, take one more allocation, of one `usize`
+/// per item, freed before it returns.
+///
+/// # Panics
+///
+/// Like [`encode_batch`] and [`to_vec`](crate::to_vec): when the items are
+/// too large to encode, and when an item's `encode` does not write exactly
+/// its `encoded_len` bytes.
+///
+/// ```
+/// let items: Vec<String> = (0..1000).map(|i| i.to_string()).collect();
+/// assert_eq!(marshal::par::to_vec(&items), marshal::to_vec(&items));
+/// assert_eq!(marshal::par::to_vec::<u8>(&[]), [0; 8]);
+/// ```
+#[must_use]
+#[track_caller]
+pub fn to_vec<T: Marshal + Sync>(items: &[T]) -> Vec<u8> {
+    let mut ends = Vec::new();
+    // The length prefix of a slice: what an empty one encodes to.
+    let prefix = items[..0].encoded_len();
+    let lengths = size_into(items, &mut ends, prefix);
+    let mut out = Vec::new();
+    assert_allocatable(prefix, lengths);
+    out.reserve_exact(prefix + lengths);
+    append_to_vec(&mut out, |w| w.put_len(items.len()))
+        .unwrap_or_else(|_| unreachable!("`out` has room for the prefix"));
+    write_sized(items, &ends, &mut out);
+    out
+}
+
+/// Decodes the values that [`encode_batch`] wrote into `input`, whose end
+/// offsets are `ends`, in parallel on the current rayon pool: value `i`
+/// is decoded from `input[ends[i - 1]..ends[i]]` (the first from
+/// `input[..ends[0]]`), and must fill its range exactly.
+///
+/// The result is allocated once, for `ends.len()` values.
+///
+/// # Errors
+///
+/// The first error in input order, with its offset counted from the start
+/// of `input`: a range that does not decode, or has bytes left over after
+/// its value ([`TrailingBytes`](crate::DecodeErrorKind::TrailingBytes));
+/// an end offset smaller than the one before it (a
+/// [`Custom`](crate::DecodeErrorKind::Custom) error at the range's start);
+/// an end past the end of `input`
+/// ([`UnexpectedEnd`](crate::DecodeErrorKind::UnexpectedEnd) at the
+/// range's start, with how many bytes are missing). Never a panic.
+///
+/// ```
+/// use marshal::DecodeErrorKind;
+///
+/// let (mut out, mut ends) = (Vec::new(), Vec::new());
+/// marshal::par::encode_batch(&[1u16, 2, 3], &mut out, &mut ends);
+/// assert_eq!(marshal::par::decode_batch::<u16>(&out, &ends)?, [1, 2, 3]);
+///
+/// // Read as `u8`s, every range has a byte left over: the first one is
+/// // reported, at its offset in `out`.
+/// let err = marshal::par::decode_batch::<u8>(&out, &ends).unwrap_err();
+/// assert_eq!((err.kind(), err.offset()), (DecodeErrorKind::TrailingBytes { count: 1 }, 1));
+///
+/// // Ends that run backwards, or past the input.
+/// assert!(marshal::par::decode_batch::<u16>(&out, &[4, 2]).is_err());
+/// let err = marshal::par::decode_batch::<u16>(&out, &[2, 8]).unwrap_err();
+/// assert_eq!((err.kind(), err.offset()), (DecodeErrorKind::UnexpectedEnd { needed: 2 }, 2));
+/// # Ok::<(), marshal::DecodeError>(())
+/// ```
+pub fn decode_batch<T>(input: &[u8], ends: &[usize]) -> Result<Vec<T>, DecodeError>
+where
+    T: for<'de> Unmarshal<'de> + Send,
+{
+    // The ranges before the first bad end decode; that end's error comes
+    // after any of theirs.
+    let (valid, bad_end) = check_ends(input, ends);
+    let mut values: Vec<Result<T, DecodeError>> = Vec::new();
+    (0..valid)
+        .into_par_iter()
+        .with_min_len(grain(valid))
+        .map(|i| {
+            let start = if i == 0 { 0 } else { ends[i - 1] };
+            let end = ends[i];
+            // `check_ends` proved `start <= end <= input.len()`.
+            marshal_core::from_bytes(&input[start..end]).map_err(|e| e.shifted(start))
+        })
+        .collect_into_vec(&mut values);
+    let values = values
+        .into_iter()
+        .collect::<Result<Vec<T>, DecodeError>>()?;
+    match bad_end {
+        Some(e) => Err(e),
+        None => Ok(values),
+    }
+}
+
+/// How many of `ends` are in order and within `input`, and the error of
+/// the first that is not.
+fn check_ends(input: &[u8], ends: &[usize]) -> (usize, Option<DecodeError>) {
+    let mut start = 0;
+    for (i, &end) in ends.iter().enumerate() {
+        if end < start {
+            let e = DecodeError::custom(&"a batch range ends before it starts", start);
+            return (i, Some(e));
+        }
+        if end > input.len() {
+            // What `Reader::take` says of a range that runs past the input.
+            let mut r = Reader::new(input);
+            let e = r
+                .take(start)
+                .and_then(|_| r.take(end - start))
+                .err()
+                .unwrap_or(DecodeError::custom(
+                    &"a batch range ends past the input",
+                    input.len(),
+                ));
+            return (i, Some(e));
+        }
+        start = end;
+    }
+    (ends.len(), None)
+}
+
+/// [`encode_batch`] without the restoring guard.
+#[track_caller]
+fn encode_appended<T: Marshal + Sync>(items: &[T], out: &mut Vec<u8>, ends: &mut Vec<usize>) {
+    let first = ends.len();
+    let lengths = size_into(items, ends, out.len());
+    assert_allocatable(out.len(), lengths);
+    out.reserve(lengths);
+    write_sized(items, &ends[first..], out);
+}
+
+/// Appends to `ends` the end offset of each item, counting from `base`,
+/// and returns the items' total length (saturated).
+fn size_into<T: Marshal + Sync>(items: &[T], ends: &mut Vec<usize>, base: usize) -> usize {
+    let first = ends.len();
+    ends.par_extend(
+        items
+            .par_iter()
+            .with_min_len(grain(items.len()))
+            .map(Marshal::encoded_len),
+    );
+    // The prefix sum: the one sequential step.
+    let mut end = base;
+    for e in &mut ends[first..] {
+        end = end.saturating_add(*e);
+        *e = end;
+    }
+    end - base
+}
+
+/// Appends `items`, whose end offsets in `out` are `ends` (the first
+/// starting at `out.len()`), to `out`, writing in parallel.
+#[track_caller]
+fn write_sized<T: Marshal + Sync>(items: &[T], ends: &[usize], out: &mut Vec<u8>) {
+    let start = out.len();
+    let end = ends.last().copied().unwrap_or(start);
+    out.resize(end, 0);
+    write_ranges(items, ends, &mut out[start..], start, grain(items.len()));
+}
+
+/// Writes `items` into `buf`, which starts at offset `start` and ends at
+/// the last of `ends`: halves in parallel down to `grain` items, then one
+/// item after another.
+#[track_caller]
+fn write_ranges<T: Marshal + Sync>(
+    items: &[T],
+    ends: &[usize],
+    buf: &mut [u8],
+    start: usize,
+    grain: usize,
+) {
+    if items.len() > grain {
+        let mid = items.len() / 2;
+        let split = ends[mid - 1];
+        let (left, right) = buf.split_at_mut(split - start);
+        let (left_items, right_items) = items.split_at(mid);
+        let (left_ends, right_ends) = ends.split_at(mid);
+        rayon::join(
+            || write_ranges(left_items, left_ends, left, start, grain),
+            || write_ranges(right_items, right_ends, right, split, grain),
+        );
+        return;
+    }
+    let mut w = Writer::new(buf);
+    let mut at = start;
+    for (item, &end) in items.iter().zip(ends) {
+        if let Err(mismatch) = encode_exact(item, end - at, &mut w) {
+            length_mismatch(mismatch);
+        }
+        at = end;
+    }
+}
+
+/// Puts `out` and `ends` back to their lengths unless the encoding
+/// finished: a panic leaves neither a partial batch nor zeroed bytes.
+struct Restore<'a> {
+    out: &'a mut Vec<u8>,
+    ends: &'a mut Vec<usize>,
+    lens: (usize, usize),
+    done: bool,
+}
+
+impl<'a> Restore<'a> {
+    fn new(out: &'a mut Vec<u8>, ends: &'a mut Vec<usize>) -> Self {
+        let lens = (out.len(), ends.len());
+        Restore {
+            out,
+            ends,
+            lens,
+            done: false,
+        }
+    }
+}
+
+impl Drop for Restore<'_> {
+    fn drop(&mut self) {
+        if !self.done {
+            self.out.truncate(self.lens.0);
+            self.ends.truncate(self.lens.1);
+        }
+    }
+}
