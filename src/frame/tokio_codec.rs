@@ -133,9 +133,10 @@ impl<T: Marshal + ?Sized> Encoder<&T> for Codec {
 ///
 /// `InvalidData` with [`FrameError::TooLarge`] as its source for an
 /// oversize header; `UnexpectedEof` with a [`FrameError::Decode`] of kind
-/// [`UnexpectedEnd`](marshal_core::DecodeErrorKind::UnexpectedEnd) (what was
-/// missing, at the offset where the input ended) for a stream that ends
-/// inside a frame.
+/// [`UnexpectedEnd`](marshal_core::DecodeErrorKind::UnexpectedEnd) for a
+/// stream that ends inside a frame: its offset is where the input ended,
+/// counted from the start of the frame, and `needed` what was missing (of
+/// the header, if that was cut, else of the body).
 ///
 /// In method syntax, `codec.decode(..)` is [`Codec::decode`], which reads
 /// a value from a slice; call this one as `Decoder::decode(&mut codec, ..)`

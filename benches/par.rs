@@ -1,0 +1,258 @@
+//! How `marshal::par` scales: `encode_batch` and `decode_batch` (and
+//! `to_vec`) on 100,000 log records and on the mesh's 125,000 triangles,
+//! on a rayon pool of 1 thread and on one of 2, beside the sequential loop
+//! they replace (`encode_into_vec` per item, `from_bytes` per range).
+//!
+//! The output buffers are allocated once, outside the timing loop, and
+//! cleared before each encode, as a program that reuses them would.
+//!
+//! ```sh
+//! cargo bench -p marshal-benches --bench par
+//! ```
+//!
+//! `MARSHAL_PAR_INTERLEAVED=<rounds>` skips criterion and times `rounds`
+//! rounds of every operation, 1 thread and 2 threads one after the other
+//! in each round so that a busy machine slows both alike; it prints each
+//! one's fastest and median round and the speed-ups.
+
+// Criterion's macros generate undocumented items.
+#![allow(missing_docs)]
+
+// The datasets, read-only: `logs` and `mesh` are used here.
+#[allow(dead_code)]
+#[path = "common/mod.rs"]
+mod common;
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use criterion::{BenchmarkId, Criterion, criterion_group};
+use marshal::{Marshal, Unmarshal};
+use rayon::{ThreadPool, ThreadPoolBuilder};
+
+/// Log records in the batch.
+const LOGS: usize = 100_000;
+/// Triangles in the mesh, as in `compare.rs`.
+const TRIANGLES: usize = 125_000;
+
+fn pool(threads: usize) -> ThreadPool {
+    ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .expect("a rayon pool")
+}
+
+/// A batch, its encoding and its end offsets, and reusable buffers.
+struct Batch<T> {
+    items: Vec<T>,
+    bytes: Vec<u8>,
+    ends: Vec<usize>,
+}
+
+impl<T: Marshal + Sync + PartialEq + std::fmt::Debug + for<'de> Unmarshal<'de> + Send> Batch<T> {
+    fn new(items: Vec<T>) -> Self {
+        let (mut bytes, mut ends) = (Vec::new(), Vec::new());
+        marshal::par::encode_batch(&items, &mut bytes, &mut ends);
+        // The parallel paths agree with the sequential ones before anything
+        // is timed.
+        let mut seq = Vec::new();
+        for item in &items {
+            marshal::encode_into_vec(item, &mut seq);
+        }
+        assert_eq!(bytes, seq);
+        assert_eq!(marshal::par::to_vec(&items), marshal::to_vec(&items));
+        let back: Vec<T> = marshal::par::decode_batch(&bytes, &ends).expect("decodes");
+        assert_eq!(back, items);
+        Batch { items, bytes, ends }
+    }
+}
+
+/// The operations, each one run of it.
+#[derive(Clone, Copy)]
+enum Op {
+    EncodeBatch,
+    DecodeBatch,
+    ToVec,
+    SeqEncode,
+    SeqDecode,
+}
+
+impl Op {
+    fn name(self) -> &'static str {
+        match self {
+            Op::EncodeBatch => "encode_batch",
+            Op::DecodeBatch => "decode_batch",
+            Op::ToVec => "to_vec",
+            Op::SeqEncode => "sequential encode_into_vec",
+            Op::SeqDecode => "sequential from_bytes",
+        }
+    }
+}
+
+/// Runs `op` once and returns what it made, for the caller to drop outside
+/// the timing: freeing 100,000 decoded records is not decoding them.
+fn run<T>(op: Op, batch: &Batch<T>, out: &mut Vec<u8>, ends: &mut Vec<usize>) -> Made<T>
+where
+    T: Marshal + Sync + for<'de> Unmarshal<'de> + Send,
+{
+    match op {
+        Op::EncodeBatch => {
+            out.clear();
+            ends.clear();
+            marshal::par::encode_batch(black_box(&batch.items), out, ends);
+            black_box((&out, &ends));
+            Made::Nothing
+        }
+        Op::DecodeBatch => Made::Values(
+            marshal::par::decode_batch(black_box(&batch.bytes), black_box(&batch.ends)).unwrap(),
+        ),
+        Op::ToVec => Made::Bytes(marshal::par::to_vec(black_box(&batch.items))),
+        Op::SeqEncode => {
+            out.clear();
+            for item in black_box(&batch.items) {
+                marshal::encode_into_vec(item, out);
+            }
+            black_box(&out);
+            Made::Nothing
+        }
+        Op::SeqDecode => {
+            let mut start = 0;
+            let mut values = Vec::with_capacity(batch.ends.len());
+            for &end in black_box(&batch.ends) {
+                values.push(marshal::from_bytes::<T>(&batch.bytes[start..end]).unwrap());
+                start = end;
+            }
+            Made::Values(values)
+        }
+    }
+}
+
+/// What one run made.
+#[allow(dead_code, reason = "held only to be dropped outside the timing")]
+enum Made<T> {
+    Nothing,
+    Values(Vec<T>),
+    Bytes(Vec<u8>),
+}
+
+const OPS: [Op; 5] = [
+    Op::EncodeBatch,
+    Op::DecodeBatch,
+    Op::ToVec,
+    Op::SeqEncode,
+    Op::SeqDecode,
+];
+
+fn bench_dataset<T>(c: &mut Criterion, name: &str, batch: &Batch<T>, pools: &[(usize, ThreadPool)])
+where
+    T: Marshal + Sync + for<'de> Unmarshal<'de> + Send,
+{
+    let (mut out, mut ends) = (
+        Vec::with_capacity(batch.bytes.len()),
+        Vec::with_capacity(batch.ends.len()),
+    );
+    for op in OPS {
+        let mut group = c.benchmark_group(format!("par/{name}/{}", op.name()));
+        for (threads, pool) in pools {
+            // The sequential loops do not use the pool: once is enough.
+            if matches!(op, Op::SeqEncode | Op::SeqDecode) && *threads != 1 {
+                continue;
+            }
+            let id = BenchmarkId::from_parameter(format!("{threads} thread(s)"));
+            group.bench_function(id, |b| {
+                b.iter_with_large_drop(|| pool.install(|| run(op, batch, &mut out, &mut ends)));
+            });
+        }
+        group.finish();
+    }
+}
+
+fn par(c: &mut Criterion) {
+    let pools = [(1, pool(1)), (2, pool(2))];
+    let logs = Batch::new(common::logs(LOGS).logs);
+    bench_dataset(c, "logs", &logs, &pools);
+    let mesh = Batch::new(common::mesh(TRIANGLES).triangles);
+    bench_dataset(c, "mesh", &mesh, &pools);
+}
+
+/// `rounds` rounds of each operation on 1 and on 2 threads, interleaved;
+/// prints the fastest and median round of each and the speed-ups.
+fn interleaved_dataset<T>(
+    name: &str,
+    batch: &Batch<T>,
+    pools: &[(usize, ThreadPool)],
+    rounds: usize,
+) where
+    T: Marshal + Sync + for<'de> Unmarshal<'de> + Send,
+{
+    let (mut out, mut ends) = (
+        Vec::with_capacity(batch.bytes.len()),
+        Vec::with_capacity(batch.ends.len()),
+    );
+    println!(
+        "{name}: {} items, {} bytes",
+        batch.items.len(),
+        batch.bytes.len()
+    );
+    for op in OPS {
+        let mut times: Vec<Vec<f64>> = vec![Vec::new(); pools.len()];
+        for _ in 0..rounds {
+            for (i, (_, pool)) in pools.iter().enumerate() {
+                let start = Instant::now();
+                let made = pool.install(|| run(op, batch, &mut out, &mut ends));
+                times[i].push(start.elapsed().as_secs_f64() * 1e3);
+                drop(black_box(made));
+            }
+        }
+        let stats: Vec<(f64, f64)> = times
+            .into_iter()
+            .map(|mut t| {
+                t.sort_by(f64::total_cmp);
+                (t[0], t[t.len() / 2])
+            })
+            .collect();
+        for ((threads, _), (fastest, median)) in pools.iter().zip(&stats) {
+            println!(
+                "  {:28} {threads} thread(s): fastest {fastest:.3} ms, median {median:.3} ms",
+                op.name()
+            );
+        }
+        println!(
+            "  {:28} 1 / 2 threads: {:.2}x (fastest), {:.2}x (median)",
+            op.name(),
+            stats[0].0 / stats[1].0,
+            stats[0].1 / stats[1].1
+        );
+    }
+}
+
+fn interleaved(rounds: usize) {
+    let pools = [(1, pool(1)), (2, pool(2))];
+    let logs = Batch::new(common::logs(LOGS).logs);
+    interleaved_dataset("logs", &logs, &pools, rounds);
+    let mesh = Batch::new(common::mesh(TRIANGLES).triangles);
+    interleaved_dataset("mesh", &mesh, &pools, rounds);
+}
+
+fn config() -> Criterion {
+    Criterion::default()
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2))
+        .sample_size(30)
+        .without_plots()
+}
+
+criterion_group! {
+    name = benches;
+    config = config();
+    targets = par
+}
+
+fn main() {
+    if let Ok(rounds) = std::env::var("MARSHAL_PAR_INTERLEAVED") {
+        interleaved(rounds.parse().expect("a number of rounds"));
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -1,0 +1,332 @@
+//! `marshal::par` (feature `rayon`): batches encoded and decoded on rayon
+//! pools of 1 and 2 threads.
+//!
+//! - `encode_batch` writes the bytes of `encode_into_vec` per item, in
+//!   order, with each item's end offset; `to_vec` the bytes of
+//!   `marshal::to_vec` of the slice; `decode_batch` reads them back.
+//! - Allocations, counted by the counting allocator (`src/counting.rs`),
+//!   which counts those of the thread that measures: the measurement runs
+//!   inside `pool.install`, on one of the pool's threads. On the 1-thread
+//!   pool every part of the batch runs on that thread, so the count is
+//!   everything the call allocates, marshal's and rayon's: exactly one
+//!   allocation for `out` and one for `ends`, none when they have room. On
+//!   the 2-thread pool the other thread's share is not counted (rayon's
+//!   work-stealing bookkeeping lives there; marshal allocates nothing per
+//!   item on either).
+//! - Decoding errors: the first in input order, at its absolute offset;
+//!   ends that run backwards or past the input; trailing bytes in a range.
+//! - A `Marshal` impl that lies about its length: a panic naming the
+//!   mismatch, as `encode_into_vec`'s, and `out` and `ends` left as they
+//!   were.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use marshal::{DecodeErrorKind, Marshal, Overflow, Unmarshal, Writer};
+use marshal_test_suite::counting::{lock, measure};
+use marshal_test_suite::rng::XorShift;
+use rayon::{ThreadPool, ThreadPoolBuilder};
+
+marshal_test_suite::counting_allocator!();
+
+#[derive(Marshal, Unmarshal, Debug, Clone, PartialEq)]
+struct Log {
+    address: String,
+    user: Option<String>,
+    code: u16,
+    size: u64,
+    tags: Vec<String>,
+}
+
+fn logs(n: usize, seed: u64) -> Vec<Log> {
+    let mut rng = XorShift(seed);
+    (0..n)
+        .map(|i| Log {
+            address: format!("10.0.{}.{}", rng.below(256), rng.below(256)),
+            user: (rng.below(3) == 0).then(|| "x".repeat(rng.below(40))),
+            code: [200, 404, 500][rng.below(3)],
+            size: rng.next(),
+            tags: (0..rng.below(4)).map(|t| format!("t{t}-{i}")).collect(),
+        })
+        .collect()
+}
+
+fn pool(threads: usize) -> ThreadPool {
+    ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .expect("a rayon pool")
+}
+
+fn pools() -> [ThreadPool; 2] {
+    [pool(1), pool(2)]
+}
+
+/// What calling `encode_into_vec` for each item appends, and the ends.
+fn sequential<T: Marshal>(items: &[T], out: &mut Vec<u8>, ends: &mut Vec<usize>) {
+    for item in items {
+        marshal::encode_into_vec(item, out);
+        ends.push(out.len());
+    }
+}
+
+#[test]
+fn encode_batch_writes_the_bytes_of_encode_into_vec_per_item() {
+    for pool in pools() {
+        for n in [0, 1, 2, 63, 64, 65, 1000, 5000] {
+            let items = logs(n, n as u64 + 1);
+            let (mut want, mut want_ends) = (vec![7, 7, 7], vec![99]);
+            sequential(&items, &mut want, &mut want_ends);
+            let (mut out, mut ends) = (vec![7, 7, 7], vec![99]);
+            pool.install(|| marshal::par::encode_batch(&items, &mut out, &mut ends));
+            assert_eq!(out, want, "{n} items");
+            assert_eq!(ends, want_ends, "{n} items");
+            // Item `i` is `out[ends[i - 1]..ends[i]]`.
+            if n > 0 {
+                assert_eq!(out[3..ends[1]], marshal::to_vec(&items[0]));
+                assert_eq!(out[ends[n]..], []);
+            }
+        }
+    }
+}
+
+#[test]
+fn encode_batch_of_fixed_size_and_empty_encodings() {
+    for pool in pools() {
+        let items: Vec<(u32, f64)> = (0..10_000).map(|i| (i, f64::from(i) / 3.0)).collect();
+        let (mut out, mut ends) = (Vec::new(), Vec::new());
+        pool.install(|| marshal::par::encode_batch(&items, &mut out, &mut ends));
+        assert_eq!(out, marshal::to_vec(&items)[8..]);
+        assert!(ends.iter().enumerate().all(|(i, &e)| e == 12 * (i + 1)));
+
+        // Values that encode to nothing: every end is the start.
+        let units = vec![(); 1000];
+        let (mut out, mut ends) = (vec![1], Vec::new());
+        pool.install(|| marshal::par::encode_batch(&units, &mut out, &mut ends));
+        assert_eq!((out, ends), (vec![1], vec![1; 1000]));
+    }
+}
+
+#[test]
+fn to_vec_writes_the_bytes_of_to_vec_of_the_slice() {
+    for pool in pools() {
+        for n in [0, 1, 100, 3000] {
+            let items = logs(n, 7 * n as u64 + 3);
+            let got = pool.install(|| marshal::par::to_vec(&items));
+            assert_eq!(got, marshal::to_vec(&items), "{n} items");
+            assert_eq!(got, marshal::to_vec(&items[..]), "{n} items");
+            let back: Vec<Log> = marshal::from_bytes(&got).unwrap();
+            assert_eq!(back, items);
+        }
+        let strs: Vec<&str> = vec!["a", "", "bcd"];
+        assert_eq!(
+            pool.install(|| marshal::par::to_vec(&strs)),
+            marshal::to_vec(&strs)
+        );
+    }
+}
+
+#[test]
+fn decode_batch_reads_back_what_encode_batch_wrote() {
+    for pool in pools() {
+        for n in [0, 1, 65, 4000] {
+            let items = logs(n, n as u64 + 11);
+            let (mut out, mut ends) = (Vec::new(), Vec::new());
+            marshal::par::encode_batch(&items, &mut out, &mut ends);
+            let back: Vec<Log> = pool
+                .install(|| marshal::par::decode_batch(&out, &ends))
+                .unwrap();
+            assert_eq!(back, items, "{n} items");
+        }
+        // Empty ranges decode as values that encode to nothing.
+        let units: Vec<()> = pool
+            .install(|| marshal::par::decode_batch(&[], &[0, 0, 0]))
+            .unwrap();
+        assert_eq!(units.len(), 3);
+    }
+}
+
+#[test]
+fn encode_batch_allocates_once_for_out_and_once_for_ends() {
+    let items = logs(3000, 5);
+    let total: usize = items.iter().map(Marshal::encoded_len).sum();
+    for (threads, pool) in [(1, pool(1)), (2, pool(2))] {
+        pool.install(|| {
+            let guard = lock();
+            // Warm the pool's threads up: their first job allocates.
+            let (mut out, mut ends) = (Vec::new(), Vec::new());
+            marshal::par::encode_batch(&items, &mut out, &mut ends);
+
+            let ((out, ends), allocs) = measure(&guard, || {
+                let (mut out, mut ends) = (Vec::new(), Vec::new());
+                marshal::par::encode_batch(&items, &mut out, &mut ends);
+                (out, ends)
+            });
+            assert_eq!(out.len(), total);
+            assert_eq!(ends.len(), items.len());
+            // One for `ends`, one for `out`, each of exactly its size.
+            assert_eq!(allocs.count, 2, "{threads} thread(s): {allocs:?}");
+            let mut sizes = allocs.sizes.clone();
+            sizes.sort_unstable();
+            let mut want = vec![total, 3000 * size_of::<usize>()];
+            want.sort_unstable();
+            assert_eq!(sizes, want, "{threads} thread(s)");
+
+            // With room in both, none.
+            let (mut out, mut ends) = (Vec::with_capacity(total), Vec::with_capacity(3000));
+            let ((), allocs) = measure(&guard, || {
+                marshal::par::encode_batch(&items, &mut out, &mut ends);
+            });
+            assert_eq!(allocs.count, 0, "{threads} thread(s): {allocs:?}");
+            assert_eq!(out.len(), total);
+        });
+    }
+}
+
+#[test]
+fn decode_batch_returns_the_first_error_in_input_order() {
+    let items = logs(2000, 9);
+    let (mut out, mut ends) = (Vec::new(), Vec::new());
+    marshal::par::encode_batch(&items, &mut out, &mut ends);
+    // Make the `user` tags of items 1500 and 700 invalid (an `Option` tag
+    // of 2): 700 comes first in the input.
+    let user_tag = |i: usize| {
+        let start = if i == 0 { 0 } else { ends[i - 1] };
+        let address = items[i].address.len();
+        start + 8 + address
+    };
+    for pool in pools() {
+        let mut bad = out.clone();
+        bad[user_tag(1500)] = 2;
+        bad[user_tag(700)] = 2;
+        let err = pool
+            .install(|| marshal::par::decode_batch::<Log>(&bad, &ends))
+            .unwrap_err();
+        assert!(
+            matches!(err.kind(), DecodeErrorKind::InvalidTag { tag: 2, .. }),
+            "{err}"
+        );
+        assert_eq!(err.offset(), user_tag(700));
+    }
+}
+
+#[test]
+fn decode_batch_rejects_bad_ends_without_panicking() {
+    let (mut out, mut ends) = (Vec::new(), Vec::new());
+    marshal::par::encode_batch(&[1u32, 2, 3, 4], &mut out, &mut ends);
+    assert_eq!(ends, [4, 8, 12, 16]);
+    for pool in pools() {
+        pool.install(|| {
+            // Running backwards.
+            let err = marshal::par::decode_batch::<u32>(&out, &[4, 8, 6, 16]).unwrap_err();
+            assert_eq!(
+                (err.kind(), err.offset()),
+                (
+                    DecodeErrorKind::Custom("a batch range ends before it starts"),
+                    8
+                )
+            );
+            // Past the input.
+            let err = marshal::par::decode_batch::<u32>(&out, &[4, 8, 12, 20]).unwrap_err();
+            assert_eq!(
+                (err.kind(), err.offset()),
+                (DecodeErrorKind::UnexpectedEnd { needed: 4 }, 12)
+            );
+            let err = marshal::par::decode_batch::<u32>(&out, &[usize::MAX]).unwrap_err();
+            assert_eq!(err.offset(), 0);
+            assert!(matches!(err.kind(), DecodeErrorKind::UnexpectedEnd { .. }));
+            // A decode error before a bad end comes first.
+            let err = marshal::par::decode_batch::<u32>(&out, &[4, 7, 6]).unwrap_err();
+            assert_eq!(
+                (err.kind(), err.offset()),
+                (DecodeErrorKind::UnexpectedEnd { needed: 1 }, 4)
+            );
+            // Trailing bytes in a range: an error at the range's value end.
+            let err = marshal::par::decode_batch::<u32>(&out, &[4, 12, 16]).unwrap_err();
+            assert_eq!(
+                (err.kind(), err.offset()),
+                (DecodeErrorKind::TrailingBytes { count: 4 }, 8)
+            );
+            // Fewer ends than values: only those ranges, and the rest of
+            // the input is ignored.
+            assert_eq!(
+                marshal::par::decode_batch::<u32>(&out, &[4, 8]).unwrap(),
+                [1, 2]
+            );
+        });
+    }
+}
+
+/// `encoded_len` reports `REPORTED`; `encode` writes `WRITES` bytes.
+#[derive(Clone, Copy)]
+struct Liar<const REPORTED: usize, const WRITES: usize>;
+
+impl<const REPORTED: usize, const WRITES: usize> Marshal for Liar<REPORTED, WRITES> {
+    fn encoded_len(&self) -> usize {
+        REPORTED
+    }
+    fn encode(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+        (0..WRITES).try_for_each(|i| w.put_u8(i as u8))
+    }
+}
+
+/// One liar among honest items: `encode_batch` panics as
+/// `encode_into_vec` does, and leaves `out` and `ends` as they were.
+fn lie<L: Marshal + Sync + Clone>(liar: L, expected: &str) {
+    #[derive(Clone)]
+    enum Item<L> {
+        Honest(u64),
+        Liar(L),
+    }
+    impl<L: Marshal> Marshal for Item<L> {
+        fn encoded_len(&self) -> usize {
+            match self {
+                Item::Honest(v) => v.encoded_len(),
+                Item::Liar(l) => l.encoded_len(),
+            }
+        }
+        fn encode(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+            match self {
+                Item::Honest(v) => v.encode(w),
+                Item::Liar(l) => l.encode(w),
+            }
+        }
+    }
+    let seq = catch_unwind(AssertUnwindSafe(|| {
+        marshal::encode_into_vec(&liar, &mut Vec::new())
+    }))
+    .expect_err("encode_into_vec panics");
+    let seq = seq.downcast_ref::<String>().expect("a message").clone();
+    assert!(seq.contains(expected), "{seq}");
+
+    let mut items: Vec<Item<L>> = (0..5000).map(Item::Honest).collect();
+    items[3777] = Item::Liar(liar);
+    for pool in pools() {
+        let (mut out, mut ends) = (vec![1, 2, 3], vec![3]);
+        let panic = catch_unwind(AssertUnwindSafe(|| {
+            pool.install(|| marshal::par::encode_batch(&items, &mut out, &mut ends));
+        }))
+        .expect_err("encode_batch panics");
+        let message = panic.downcast_ref::<String>().expect("a message");
+        assert_eq!(*message, seq);
+        assert_eq!((out, ends), (vec![1, 2, 3], vec![3]));
+    }
+}
+
+#[test]
+fn a_lying_impl_panics_as_encode_into_vec_does_and_leaves_the_buffers() {
+    lie(Liar::<4, 8>, "more than the 4 bytes");
+    lie(Liar::<12, 8>, "wrote 8 bytes, fewer than the 12");
+}
+
+#[test]
+fn a_batch_too_large_to_encode_panics_and_leaves_the_buffers() {
+    let items = [Liar::<{ usize::MAX / 2 }, 0>, Liar::<{ usize::MAX / 2 }, 0>];
+    let (mut out, mut ends) = (vec![1], vec![1]);
+    let panic = catch_unwind(AssertUnwindSafe(|| {
+        marshal::par::encode_batch(&items, &mut out, &mut ends);
+    }))
+    .expect_err("too large");
+    let message = panic.downcast_ref::<String>().expect("a message");
+    assert!(message.contains("too large to encode"), "{message}");
+    assert_eq!((out, ends), (vec![1], vec![1]));
+}
