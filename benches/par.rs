@@ -1,7 +1,9 @@
 //! How `marshal::par` scales: `encode_batch` and `decode_batch` (and
 //! `to_vec`) on 100,000 log records and on the mesh's 125,000 triangles,
 //! on a rayon pool of 1 thread and on one of 2, beside the sequential loop
-//! they replace (`encode_into_vec` per item, `from_bytes` per range).
+//! they replace (`encode_into_vec` per item, `from_bytes` per range), and
+//! two parts of `encode_batch` alone: zero-filling the new bytes
+//! (`Vec::resize`, sequential) and sizing the items with the prefix sum.
 //!
 //! The output buffers are allocated once, outside the timing loop, and
 //! cleared before each encode, as a program that reuses them would.
@@ -28,6 +30,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion, criterion_group};
 use marshal::{Marshal, Unmarshal};
+use rayon::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuilder};
 
 /// Log records in the batch.
@@ -75,6 +78,8 @@ enum Op {
     ToVec,
     SeqEncode,
     SeqDecode,
+    ZeroFill,
+    SizeOnly,
 }
 
 impl Op {
@@ -85,6 +90,8 @@ impl Op {
             Op::ToVec => "to_vec",
             Op::SeqEncode => "sequential encode_into_vec",
             Op::SeqDecode => "sequential from_bytes",
+            Op::ZeroFill => "part: zero fill",
+            Op::SizeOnly => "part: sizes, prefix sum",
         }
     }
 }
@@ -106,6 +113,30 @@ where
         Op::DecodeBatch => Made::Values(
             marshal::par::decode_batch(black_box(&batch.bytes), black_box(&batch.ends)).unwrap(),
         ),
+        Op::ZeroFill => {
+            out.clear();
+            out.resize(batch.bytes.len(), 0);
+            black_box(&out);
+            Made::Nothing
+        }
+        Op::SizeOnly => {
+            // The sizing pass and the prefix sum, as `encode_batch` does them.
+            ends.clear();
+            let items = black_box(&batch.items);
+            ends.par_extend(
+                items
+                    .par_iter()
+                    .with_min_len(items.len().div_ceil(4 * rayon::current_num_threads()))
+                    .map(Marshal::encoded_len),
+            );
+            let mut end = 0;
+            for e in ends.iter_mut() {
+                end += *e;
+                *e = end;
+            }
+            black_box(&ends);
+            Made::Nothing
+        }
         Op::ToVec => Made::Bytes(marshal::par::to_vec(black_box(&batch.items))),
         Op::SeqEncode => {
             out.clear();
@@ -135,12 +166,14 @@ enum Made<T> {
     Bytes(Vec<u8>),
 }
 
-const OPS: [Op; 5] = [
+const OPS: [Op; 7] = [
     Op::EncodeBatch,
     Op::DecodeBatch,
     Op::ToVec,
     Op::SeqEncode,
     Op::SeqDecode,
+    Op::ZeroFill,
+    Op::SizeOnly,
 ];
 
 fn bench_dataset<T>(c: &mut Criterion, name: &str, batch: &Batch<T>, pools: &[(usize, ThreadPool)])
@@ -155,7 +188,7 @@ where
         let mut group = c.benchmark_group(format!("par/{name}/{}", op.name()));
         for (threads, pool) in pools {
             // The sequential loops do not use the pool: once is enough.
-            if matches!(op, Op::SeqEncode | Op::SeqDecode) && *threads != 1 {
+            if matches!(op, Op::SeqEncode | Op::SeqDecode | Op::ZeroFill) && *threads != 1 {
                 continue;
             }
             let id = BenchmarkId::from_parameter(format!("{threads} thread(s)"));
