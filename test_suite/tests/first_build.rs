@@ -80,7 +80,9 @@ fn the_quickstart_builds_marshal_and_the_derive_dependencies_only() {
 #[test]
 fn a_feature_adds_the_crate_it_is_named_after() {
     let default = crates("normal,build,dev", &[]);
-    for feature in ["bumpalo", "bytes", "chrono", "time", "jiff"] {
+    for feature in [
+        "bumpalo", "bytes", "chrono", "time", "jiff", "tokio", "rayon",
+    ] {
         let with = crates("normal,build,dev", &[feature]);
         assert!(
             with.contains(feature),
@@ -98,6 +100,7 @@ fn examples_build_no_dev_dependencies() {
     assert_examples_build_only_the_library(&[]);
     assert_examples_build_only_the_library(&["bumpalo"]);
     assert_examples_build_only_the_library(&["chrono", "time", "jiff", "bytes"]);
+    assert_examples_build_only_the_library(&["tokio", "rayon"]);
 }
 
 #[test]

@@ -330,3 +330,15 @@ fn a_batch_too_large_to_encode_panics_and_leaves_the_buffers() {
     assert!(message.contains("too large to encode"), "{message}");
     assert_eq!((out, ends), (vec![1], vec![1]));
 }
+
+/// README, "Async streams and every core".
+#[test]
+fn the_readme_example_runs() -> Result<(), marshal::DecodeError> {
+    let logs = logs(1000, 42);
+    let (mut out, mut ends) = (Vec::new(), Vec::new());
+    marshal::par::encode_batch(&logs, &mut out, &mut ends);
+    assert_eq!(&out[..ends[0]], marshal::to_vec(&logs[0]));
+    assert_eq!(marshal::par::decode_batch::<Log>(&out, &ends)?, logs);
+    assert_eq!(marshal::par::to_vec(&logs), marshal::to_vec(&logs));
+    Ok(())
+}

@@ -505,3 +505,35 @@ async fn a_stream_closed_inside_a_frame_is_unexpected_eof() {
         assert_eq!(e.kind(), DecodeErrorKind::UnexpectedEnd { needed: 3 });
     }
 }
+
+// ---------------------------------------------------------------------------
+// README, "Async streams and every core".
+
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
+struct ReadmeMsg {
+    id: u32,
+    text: String,
+}
+
+#[test]
+fn the_readme_example_runs() -> io::Result<()> {
+    type Msg = ReadmeMsg;
+    let mut codec = TypedCodec::<Msg>::new(Codec::new().with_max_alloc(1 << 20));
+    let mut buf = BytesMut::new();
+    codec.encode(
+        &Msg {
+            id: 1,
+            text: "hi".into(),
+        },
+        &mut buf,
+    )?;
+    assert_eq!(
+        codec.decode(&mut buf)?,
+        Some(Msg {
+            id: 1,
+            text: "hi".into()
+        })
+    );
+    assert_eq!(codec.decode(&mut buf)?, None);
+    Ok(())
+}
