@@ -2,8 +2,9 @@
 //! `to_vec`) on 100,000 log records and on the mesh's 125,000 triangles,
 //! on a rayon pool of 1 thread and on one of 2, beside the sequential loop
 //! they replace (`encode_into_vec` per item, `from_bytes` per range), and
-//! two parts of `encode_batch` alone: zero-filling the new bytes
-//! (`Vec::resize`, sequential) and sizing the items with the prefix sum;
+//! two parts alone: zero-filling the bytes (`Vec::resize`, one thread),
+//! which `encode_batch` avoids by writing into the spare capacity, and
+//! sizing the items with the prefix sum;
 //! and, for what the machine itself gives a second thread, arithmetic with
 //! no memory traffic and one parallel read of the encoded bytes.
 //!

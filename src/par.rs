@@ -34,8 +34,11 @@
 //! ```
 
 use alloc::vec::Vec;
+use core::mem::MaybeUninit;
 
-use marshal_core::__facade::{append_to_vec, assert_allocatable, encode_exact, length_mismatch};
+use marshal_core::__facade::{
+    Filled, append_filled_to_vec, append_to_vec, assert_allocatable, encode_exact, length_mismatch,
+};
 use marshal_core::{DecodeError, Marshal, Reader, Unmarshal, Writer};
 use rayon::prelude::*;
 
@@ -61,7 +64,8 @@ fn grain(n: usize) -> usize {
 /// The items are sized in parallel (each `encoded_len` is called once),
 /// the prefix sum of their lengths gives each its place (the one
 /// sequential step), and the new bytes, split into a few disjoint ranges
-/// per thread, are written in parallel. The bytes are those of calling
+/// per thread, are written in parallel straight into `out`'s spare
+/// capacity, never zeroed first. The bytes are those of calling
 /// [`encode_into_vec`](crate::encode_into_vec) for each item in order, and
 /// item `i` is `out[start..ends[i]]`, where `start` is `ends[i - 1]` (for
 /// the first item, `out.len()` before the call). It makes at most one
@@ -256,39 +260,45 @@ fn size_into<T: Marshal + Sync>(items: &[T], ends: &mut Vec<usize>, base: usize)
 }
 
 /// Appends `items`, whose end offsets in `out` are `ends` (the first
-/// starting at `out.len()`), to `out`, writing in parallel.
+/// starting at `out.len()`), to `out`, writing in parallel straight into
+/// its spare capacity, which the caller reserved.
 #[track_caller]
 fn write_sized<T: Marshal + Sync>(items: &[T], ends: &[usize], out: &mut Vec<u8>) {
     let start = out.len();
-    let end = ends.last().copied().unwrap_or(start);
-    out.resize(end, 0);
-    write_ranges(items, ends, &mut out[start..], start, grain(items.len()));
+    let len = ends.last().map_or(0, |&end| end - start);
+    let grain = grain(items.len());
+    let filled = append_filled_to_vec(out, len, |spare| {
+        write_ranges(items, ends, spare, start, grain)
+    });
+    if !filled {
+        unwritten(len);
+    }
 }
 
 /// Writes `items` into `buf`, which starts at offset `start` and ends at
 /// the last of `ends`: halves in parallel down to `grain` items, then one
-/// item after another.
+/// item after another. Returns the proof that all of `buf` was written.
 #[track_caller]
-fn write_ranges<T: Marshal + Sync>(
+fn write_ranges<'s, T: Marshal + Sync>(
     items: &[T],
     ends: &[usize],
-    buf: &mut [u8],
+    buf: &'s mut [MaybeUninit<u8>],
     start: usize,
     grain: usize,
-) {
+) -> Option<Filled<'s>> {
     if items.len() > grain {
         let mid = items.len() / 2;
         let split = ends[mid - 1];
         let (left, right) = buf.split_at_mut(split - start);
         let (left_items, right_items) = items.split_at(mid);
         let (left_ends, right_ends) = ends.split_at(mid);
-        rayon::join(
+        let (left, right) = rayon::join(
             || write_ranges(left_items, left_ends, left, start, grain),
             || write_ranges(right_items, right_ends, right, split, grain),
         );
-        return;
+        return left?.join(right?);
     }
-    let mut w = Writer::new(buf);
+    let mut w = Writer::new_uninit(buf);
     let mut at = start;
     for (item, &end) in items.iter().zip(ends) {
         if let Err(mismatch) = encode_exact(item, end - at, &mut w) {
@@ -296,6 +306,16 @@ fn write_ranges<T: Marshal + Sync>(
         }
         at = end;
     }
+    Some(Filled::new(w.into_written()))
+}
+
+/// Every item wrote exactly its length, so the ranges cover the batch:
+/// this cannot happen.
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn unwritten(len: usize) -> ! {
+    panic!("marshal: the batch's {len} bytes were not all written")
 }
 
 /// Puts `out` and `ends` back to their lengths unless the encoding

@@ -10,7 +10,7 @@ pub use crate::output::{assert_allocatable, encode_exact, length_mismatch, may_f
 // `Vec`'s spare capacity, a `BufMut` chunk or a fresh arena block.
 #[cfg(feature = "bumpalo")]
 pub use crate::mem::alloc_uninit;
+#[cfg(feature = "alloc")]
+pub use crate::mem::{Filled, append_filled_to_vec, append_to_vec, try_append_to_vec};
 #[cfg(feature = "bytes")]
 pub use crate::mem::{append_to_buf_mut, try_append_to_buf_mut};
-#[cfg(feature = "alloc")]
-pub use crate::mem::{append_to_vec, try_append_to_vec};

@@ -343,7 +343,7 @@ fn a_body_that_does_not_decode_is_invalid_data_and_is_consumed() {
 #[test]
 fn the_typed_decoder_keeps_the_codec_s_allocation_budget() {
     let big = Msg::Data(vec![7; 100]);
-    let bytes = stream(&[big.clone()]);
+    let bytes = stream(std::slice::from_ref(&big));
     let mut typed = TypedCodec::<Msg>::new(Codec::new().with_max_alloc(200));
     assert_eq!(
         typed.decode(&mut BytesMut::from(&bytes[..])).unwrap(),

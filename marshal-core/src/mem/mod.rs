@@ -32,10 +32,10 @@ pub(crate) use layout::vec_from_memory;
 pub(crate) use layout::{array_from_memory, memory_of};
 #[cfg(feature = "bumpalo")]
 pub use target::alloc_uninit;
+#[cfg(feature = "alloc")]
+pub use target::{Filled, append_filled_to_vec, append_to_vec, try_append_to_vec};
 #[cfg(feature = "bytes")]
 pub use target::{append_to_buf_mut, try_append_to_buf_mut};
-#[cfg(feature = "alloc")]
-pub use target::{append_to_vec, try_append_to_vec};
 pub(crate) use utf8::str_at_start;
 #[cfg(feature = "alloc")]
 pub(crate) use utf8::string_at_start;

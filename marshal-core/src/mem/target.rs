@@ -60,6 +60,98 @@ pub fn try_append_to_vec<R, E>(
     result
 }
 
+/// Proof that a run of bytes is initialized, for
+/// [`append_filled_to_vec`]: made from a `&'a mut [u8]`, which safe code can
+/// only have over initialized bytes, and holding that borrow for `'a`, so
+/// nothing can write to those bytes (nor make them uninitialized again)
+/// while the proof lives. Adjacent proofs join into one. It keeps the
+/// bytes' address only as a number, never to access them.
+#[cfg(feature = "alloc")]
+#[derive(Debug)]
+#[must_use]
+pub struct Filled<'a> {
+    addr: usize,
+    len: usize,
+    borrow: core::marker::PhantomData<&'a mut [u8]>,
+}
+
+#[cfg(feature = "alloc")]
+impl<'a> Filled<'a> {
+    /// The proof that `bytes` are initialized.
+    #[inline]
+    pub fn new(bytes: &'a mut [u8]) -> Self {
+        Filled {
+            addr: bytes.as_ptr().addr(),
+            len: bytes.len(),
+            borrow: core::marker::PhantomData,
+        }
+    }
+
+    /// One proof for `self`'s bytes and then `next`'s, if `next` starts
+    /// where `self` ends; else `None`.
+    #[inline]
+    pub fn join(self, next: Filled<'a>) -> Option<Filled<'a>> {
+        if self.len == 0 {
+            return Some(next);
+        }
+        if next.len == 0 {
+            return Some(self);
+        }
+        if self.addr.checked_add(self.len) != Some(next.addr) {
+            return None;
+        }
+        Some(Filled {
+            addr: self.addr,
+            len: self.len.checked_add(next.len)?,
+            borrow: core::marker::PhantomData,
+        })
+    }
+}
+
+/// Appends `len` bytes to `vec`, written by `fill` straight into its spare
+/// capacity, which is never zeroed: `fill` gets the first `len` bytes of
+/// the spare capacity, may split them (`split_at_mut`) and write the parts
+/// through writers, on other threads too, and returns the [`Filled`] proof
+/// of all `len` bytes, joined from the writers' written bytes. The bytes
+/// are appended when the proof covers exactly them, and then it returns
+/// `true`; else `vec` keeps its length and it returns `false`.
+///
+/// The caller reserves the capacity first; with less than `len` bytes of
+/// spare capacity, `fill` is not called and it returns `false`.
+#[cfg(feature = "alloc")]
+#[inline]
+pub fn append_filled_to_vec<F>(vec: &mut alloc::vec::Vec<u8>, len: usize, fill: F) -> bool
+where
+    F: for<'s> FnOnce(&'s mut [MaybeUninit<u8>]) -> Option<Filled<'s>>,
+{
+    let old = vec.len();
+    let Some(spare) = vec.spare_capacity_mut().get_mut(..len) else {
+        return false;
+    };
+    let start = spare.as_ptr().addr();
+    let Some(filled) = fill(spare) else {
+        return false;
+    };
+    if len == 0 || (filled.addr == start && filled.len == len) {
+        // SAFETY: `set_len` requires `new_len <= capacity()` and the
+        // elements at `old_len..new_len` to be initialized (std,
+        // `Vec::set_len`). The spare capacity had at least `len` bytes, so
+        // `old + len <= capacity`. `filled` covers the addresses
+        // `start..start + len`, those of the first `len` bytes of the spare
+        // capacity, which start at element `old`. It is joined from proofs
+        // of adjacent runs, each made from a `&'s mut [u8]` (initialized
+        // bytes, since safe code makes no other), and each holding its
+        // borrow for all of `'s`, the borrow of `spare` that `fill` was
+        // given: two of them cannot overlap (two live `&mut` to one byte),
+        // and none of those bytes could be written again before `fill`
+        // returned. Memory at those addresses is `spare`'s, so the proofs
+        // are over `spare`'s bytes, and every one of them is initialized.
+        unsafe { vec.set_len(old + len) };
+        return true;
+    }
+    false
+}
+
 /// Writes what `f` writes through a writer over `buf`'s current chunk
 /// straight into `buf`, with no copy and no zeroing, and advances `buf` past
 /// it. Returns `f`'s result.
@@ -223,6 +315,66 @@ mod tests {
         assert_eq!(v, [1]);
         assert_eq!(try_append_to_vec(&mut v, |w| w.put_slice(b"xy")), Ok(()));
         assert_eq!(v, [1, b'x', b'y']);
+    }
+
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn appends_what_the_parts_filled() {
+        let mut v = alloc::vec::Vec::with_capacity(16);
+        v.push(9u8);
+        let ok = append_filled_to_vec(&mut v, 6, |spare| {
+            let (a, b) = spare.split_at_mut(2);
+            let mut wa = Writer::new_uninit(a);
+            wa.put_slice(b"ab").ok()?;
+            let mut wb = Writer::new_uninit(b);
+            wb.put_slice(b"cdef").ok()?;
+            // Joined in either order of making; only adjacency counts.
+            let (fb, fa) = (
+                Filled::new(wb.into_written()),
+                Filled::new(wa.into_written()),
+            );
+            fa.join(fb)
+        });
+        assert!(ok);
+        assert_eq!(v, b"\x09abcdef");
+    }
+
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn appends_nothing_unless_the_proof_covers_every_byte() {
+        let mut v = alloc::vec::Vec::with_capacity(8);
+        v.push(1u8);
+        // A part left unwritten: the proof ends short.
+        let ok = append_filled_to_vec(&mut v, 4, |spare| {
+            let (a, _rest) = spare.split_at_mut(2);
+            let mut w = Writer::new_uninit(a);
+            w.put_slice(b"xy").ok()?;
+            Some(Filled::new(w.into_written()))
+        });
+        assert!(!ok);
+        // A gap between two parts: they do not join.
+        let ok = append_filled_to_vec(&mut v, 4, |spare| {
+            let (a, rest) = spare.split_at_mut(1);
+            let (_gap, b) = rest.split_at_mut(1);
+            let mut wa = Writer::new_uninit(a);
+            wa.put_slice(b"x").ok()?;
+            let mut wb = Writer::new_uninit(b);
+            wb.put_slice(b"yz").ok()?;
+            Filled::new(wa.into_written()).join(Filled::new(wb.into_written()))
+        });
+        assert!(!ok);
+        // (A proof over other memory would need it borrowed for as long
+        // as any `'s`, that is for `'static`; the address check rejects
+        // that too.)
+        // More than the spare capacity: `fill` is not called.
+        let ok = append_filled_to_vec(&mut v, 100, |_| unreachable!());
+        assert!(!ok);
+        assert_eq!(v, [1]);
+        // Zero bytes need no proof of any.
+        assert!(append_filled_to_vec(&mut v, 0, |_| Some(Filled::new(
+            &mut []
+        ))));
+        assert_eq!(v, [1]);
     }
 
     #[cfg(feature = "bytes")]
