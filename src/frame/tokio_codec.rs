@@ -6,28 +6,21 @@ use core::marker::PhantomData;
 use std::io;
 
 use ::bytes::{Buf, BytesMut};
-use marshal_core::__facade::try_append_to_buf_mut;
 use marshal_core::{DecodeError, Marshal, Reader, Unmarshal};
 use tokio_util::codec::{Decoder, Encoder};
 
-use super::{Codec, Decoded, FrameError, HEADER_LEN, put_frame};
+use super::{Codec, Decoded, FrameError, HEADER_LEN};
 
-/// Appends `value`'s frame to `dst`: one `reserve` of exactly the frame's
-/// length (none when the spare capacity suffices), then header and body
-/// written in one pass straight into the spare capacity. On error `dst`
-/// keeps its length and contents.
+/// Appends `value`'s frame to `dst`: [`Codec::encode_to_bytes_mut`], in
+/// one pass straight into the spare capacity when it holds the frame, else
+/// sized, `reserve`d exactly (at most one reallocation) and written. On
+/// error `dst` keeps its length and contents.
 fn encode_frame<T: Marshal + ?Sized>(
     codec: &Codec,
     value: &T,
     dst: &mut BytesMut,
 ) -> Result<(), FrameError> {
-    let len = value.encoded_len();
-    let frame = codec.frame_for(len)?;
-    dst.reserve(frame);
-    // After `reserve(frame)` the chunk is the whole spare capacity, at
-    // least `frame` bytes.
-    try_append_to_buf_mut(dst, |w| put_frame(value, len, w))?;
-    Ok(())
+    codec.encode_to_bytes_mut(value, dst).map(drop)
 }
 
 /// The length of the whole frame at the front of `src`, or `None` while it
@@ -84,16 +77,18 @@ fn at_eof<D: Decoder<Error = io::Error>>(
     }
 }
 
-/// Writes `value`'s frame into `dst` in place: one `reserve` of exactly
-/// the frame's length (none when the spare capacity suffices), the value
-/// sized once, header and body written in one pass, no intermediate buffer.
+/// Writes `value`'s frame into `dst` in place, with no intermediate
+/// buffer, as [`Codec::encode_to_bytes_mut`] does: in one pass when the
+/// spare capacity holds the frame (the value is not sized first, and
+/// nothing is allocated); else the value is sized once, one `reserve` of
+/// exactly the frame's length is made, and header and body are written.
 ///
 /// # Errors
 ///
 /// `InvalidData` with a [`FrameError`] as its source, and `dst` left as it
 /// was: [`TooLarge`](FrameError::TooLarge) when the body exceeds the
 /// codec's limit, [`LengthMismatch`](FrameError::LengthMismatch) when the
-/// value's `encode` disagrees with its `encoded_len`.
+/// value is sized and its `encode` disagrees with its `encoded_len`.
 ///
 /// ```
 /// use bytes::BytesMut;
