@@ -1,14 +1,30 @@
 //! marshal side by side with bincode 2, wincode, bitcode, rkyv, postcard,
-//! borsh, speedy and bincode 1, on four datasets (see `common/mod.rs`).
+//! borsh, speedy and bincode 1, on five datasets (see `common/mod.rs`).
 //!
-//! Every library encodes into a buffer allocated once, outside the timing
-//! loop, on its fastest documented path; every library round-trips every
-//! dataset once, asserted, before anything is timed. marshal's serialize
-//! time is the real two-pass cost: `encoded_len()` then `write_to()`.
+//! Equal work is compared with equal work. Encoding is measured twice:
+//! *one pass* (`{dataset}-one-pass`) writes into a reused buffer already
+//! large enough, without sizing the value first: marshal's `try_write_to`
+//! against every peer's one-pass path; *two passes* (`{dataset}-two-pass`)
+//! sizes the value, then writes exactly that many bytes: marshal's
+//! `encoded_len()` then `write_to()` against the peers that size first
+//! (bincode 2 through its `SizeWriter`, wincode's `serialized_size`, speedy's
+//! `write_to_buffer`, which sizes internally, bincode 1's
+//! `serialized_size`). Decoding (`{dataset}-deserialize`, `-borrowed`)
+//! compares the peers that validate their input; rkyv's unchecked paths
+//! are measured apart, as not peers. For `logs` and `saves`, the serde
+//! route (`{dataset}-serde-serialize`, `-serde-deserialize`) compares
+//! `marshal::serde` with bincode 1.3, both through the types' serde
+//! derives. Every library round-trips every dataset once, asserted,
+//! before anything is timed.
 //!
-//! Run it through `scripts/bench-compare.sh`, which writes BENCHMARKS.md.
-//! With `MARSHAL_BENCH_SIZES=path` set, the encoded sizes are written there
-//! as `dataset<TAB>library<TAB>bytes` lines.
+//! Times are the benchmark thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`),
+//! not wall time: time the thread spends descheduled on a busy machine is
+//! not counted.
+//!
+//! Run it through `scripts/bench-compare.sh`, which runs it several times
+//! (rounds) and writes BENCHMARKS.md from the lowest median of each
+//! benchmark. With `MARSHAL_BENCH_SIZES=path` set, the encoded sizes are
+//! written there as `dataset<TAB>library<TAB>bytes` lines.
 
 // Criterion's macros generate undocumented items.
 #![allow(missing_docs)]
@@ -21,14 +37,15 @@ use std::mem::MaybeUninit;
 use std::time::Duration;
 
 use borsh::BorshSerialize as _;
-use criterion::measurement::WallTime;
+use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{BenchmarkGroup, Criterion, SamplingMode, criterion_group, criterion_main};
 use rkyv::api::high::from_bytes_unchecked;
 use rkyv::rancor::{Error as RkyvError, Failure};
 use speedy::{LittleEndian, Readable as _, Writable as _};
 
 use common::{
-    ArchivedLogs, ArchivedMesh, ArchivedQuote, ArchivedSaves, Logs, LogsRef, Mesh, Quote, Saves,
+    ArchivedLogs, ArchivedMesh, ArchivedQuote, ArchivedSaves, ArchivedUpdates, Logs, LogsRef, Mesh,
+    Quote, Saves, Updates,
 };
 
 /// Records in `logs`.
@@ -37,8 +54,58 @@ const LOGS: usize = 10_000;
 const TRIANGLES: usize = 125_000;
 /// Records in `saves`.
 const SAVES: usize = 500;
+/// Ticks in `updates`.
+const TICKS: usize = 300;
 /// Messages encoded (and decoded) one at a time per timed iteration.
 const MESSAGES: usize = 1_000;
+
+/// The CPU time the calling thread has used.
+fn thread_cpu_time() -> Duration {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable `timespec`, and
+    // `CLOCK_THREAD_CPUTIME_ID` is a clock every Linux kernel provides.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID)");
+    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+}
+
+/// Criterion's measurement of the benchmark thread's CPU time: on a
+/// shared machine, the time the thread waits for a core is not counted.
+struct CpuTime;
+
+impl Measurement for CpuTime {
+    type Intermediate = Duration;
+    type Value = Duration;
+
+    fn start(&self) -> Duration {
+        thread_cpu_time()
+    }
+
+    fn end(&self, start: Duration) -> Duration {
+        thread_cpu_time().saturating_sub(start)
+    }
+
+    fn add(&self, a: &Duration, b: &Duration) -> Duration {
+        *a + *b
+    }
+
+    fn zero(&self) -> Duration {
+        Duration::ZERO
+    }
+
+    fn to_f64(&self, value: &Duration) -> f64 {
+        value.as_nanos() as f64
+    }
+
+    fn formatter(&self) -> &dyn ValueFormatter {
+        // Durations are shown as wall time's are.
+        static WALL: WallTime = WallTime;
+        WALL.formatter()
+    }
+}
 
 /// The legacy (bincode 1.x) configuration: marshal's wire format.
 fn legacy() -> bincode2::config::Configuration<
@@ -72,7 +139,7 @@ fn record_size(dataset: &str, library: &str, bytes: usize) {
 }
 
 /// A group of whole-dataset benchmarks: few, long iterations.
-fn group<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, WallTime> {
+fn group<'a>(c: &'a mut Criterion<CpuTime>, name: &str) -> BenchmarkGroup<'a, CpuTime> {
     let mut g = c.benchmark_group(name);
     g.sampling_mode(SamplingMode::Flat);
     g
@@ -117,7 +184,7 @@ impl Encoded {
 /// deserialize for the dataset `$name`.
 macro_rules! whole_dataset {
     ($c:expr, $name:literal, $ty:ty, $archived:ty, $data:expr) => {{
-        let c: &mut Criterion = $c;
+        let c: &mut Criterion<CpuTime> = $c;
         let data: &$ty = $data;
         let name: &str = $name;
 
@@ -177,12 +244,12 @@ macro_rules! whole_dataset {
         let mut bitcode_buf = bitcode::Buffer::new();
         let _ = bitcode_buf.encode(data);
 
-        let mut g = group(c, &format!("{name}-serialize"));
+        // One pass: into a reused buffer already large enough, without
+        // sizing the value first.
+        let mut g = group(c, &format!("{name}-one-pass"));
         g.bench_function("marshal", |b| {
             b.iter(|| {
-                let data = black_box(data);
-                let n = marshal::Marshal::encoded_len(data);
-                let written = marshal::Marshal::write_to(data, &mut buf[..n]);
+                let written = marshal::Marshal::try_write_to(black_box(data), &mut buf).unwrap();
                 black_box(&buf[..written]);
             })
         });
@@ -225,6 +292,51 @@ macro_rules! whole_dataset {
                 black_box(out.len());
             })
         });
+        g.bench_function("bincode1", |b| {
+            b.iter(|| {
+                let mut out = &mut buf[..];
+                bincode::serialize_into(&mut out, black_box(data)).unwrap();
+                black_box(out.len());
+            })
+        });
+        let n = enc.marshal.len();
+        g.bench_function("memcpy", |b| {
+            b.iter(|| {
+                buf[..n].copy_from_slice(black_box(&enc.marshal));
+                black_box(&buf[..n]);
+            })
+        });
+        g.finish();
+
+        // Two passes: size the value, then write exactly that many bytes.
+        let mut g = group(c, &format!("{name}-two-pass"));
+        g.bench_function("marshal", |b| {
+            b.iter(|| {
+                let data = black_box(data);
+                let n = marshal::Marshal::encoded_len(data);
+                let written = marshal::Marshal::write_to(data, &mut buf[..n]);
+                black_box(&buf[..written]);
+            })
+        });
+        g.bench_function("bincode2", |b| {
+            b.iter(|| {
+                let data = black_box(data);
+                let mut size = bincode2::enc::write::SizeWriter::default();
+                bincode2::encode_into_writer(data, &mut size, legacy()).unwrap();
+                let n = size.bytes_written;
+                let n = bincode2::encode_into_slice(data, &mut buf[..n], legacy()).unwrap();
+                black_box(&buf[..n]);
+            })
+        });
+        g.bench_function("wincode", |b| {
+            b.iter(|| {
+                let data = black_box(data);
+                let n = wincode::config::serialized_size(data, wincode_cfg!()).unwrap() as usize;
+                let mut out = &mut buf[..n];
+                wincode::config::serialize_into(&mut out, data, wincode_cfg!()).unwrap();
+                black_box(&buf[..n]);
+            })
+        });
         g.bench_function("speedy", |b| {
             b.iter(|| {
                 black_box(data)
@@ -235,24 +347,10 @@ macro_rules! whole_dataset {
         });
         g.bench_function("bincode1", |b| {
             b.iter(|| {
-                let mut out = &mut buf[..];
-                bincode::serialize_into(&mut out, black_box(data)).unwrap();
-                black_box(out.len());
-            })
-        });
-        // For reference, not the target: `write_to` alone, for a caller
-        // whose reused buffer is already known to be large enough and so
-        // skips `encoded_len()`.
-        g.bench_function("marshal-one-pass", |b| {
-            b.iter(|| {
-                let written = marshal::Marshal::write_to(black_box(data), &mut buf);
-                black_box(&buf[..written]);
-            })
-        });
-        let n = enc.marshal.len();
-        g.bench_function("memcpy", |b| {
-            b.iter(|| {
-                buf[..n].copy_from_slice(black_box(&enc.marshal));
+                let data = black_box(data);
+                let n = bincode::serialized_size(data).unwrap() as usize;
+                let mut out = &mut buf[..n];
+                bincode::serialize_into(&mut out, data).unwrap();
                 black_box(&buf[..n]);
             })
         });
@@ -335,9 +433,10 @@ macro_rules! whole_dataset {
     }};
 }
 
-fn logs(c: &mut Criterion) {
+fn logs(c: &mut Criterion<CpuTime>) {
     let data = common::logs(LOGS);
     let enc = whole_dataset!(c, "logs", Logs, ArchivedLogs, &data);
+    serde_route(c, "logs", &data);
 
     // Borrowed decoding: `&str` fields point into the input.
     assert!(
@@ -427,14 +526,58 @@ fn logs(c: &mut Criterion) {
     g.finish();
 }
 
-fn mesh(c: &mut Criterion) {
+fn mesh(c: &mut Criterion<CpuTime>) {
     let data = common::mesh(TRIANGLES);
     whole_dataset!(c, "mesh", Mesh, ArchivedMesh, &data);
 }
 
-fn saves(c: &mut Criterion) {
+fn saves(c: &mut Criterion<CpuTime>) {
     let data = common::saves(SAVES);
     whole_dataset!(c, "saves", Saves, ArchivedSaves, &data);
+    serde_route(c, "saves", &data);
+}
+
+fn updates(c: &mut Criterion<CpuTime>) {
+    let data = common::updates(TICKS);
+    whole_dataset!(c, "updates", Updates, ArchivedUpdates, &data);
+}
+
+/// The serde route: `marshal::serde` against bincode 1.3, both through the
+/// dataset's serde derives, into (and from) the same bytes.
+fn serde_route<T>(c: &mut Criterion<CpuTime>, name: &str, data: &T)
+where
+    T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug,
+{
+    let bytes = marshal::serde::to_vec(data).unwrap();
+    assert_eq!(bytes, bincode::serialize(data).unwrap(), "{name}: serde route");
+    assert_eq!(&marshal::serde::from_bytes::<T>(&bytes).unwrap(), data);
+    assert_eq!(&bincode::deserialize::<T>(&bytes).unwrap(), data);
+    let mut buf = vec![0u8; bytes.len() + 4096];
+
+    let mut g = group(c, &format!("{name}-serde-serialize"));
+    g.bench_function("marshal", |b| {
+        b.iter(|| {
+            let n = marshal::serde::try_write_to(black_box(data), &mut buf).unwrap();
+            black_box(&buf[..n]);
+        })
+    });
+    g.bench_function("bincode1", |b| {
+        b.iter(|| {
+            let mut out = &mut buf[..];
+            bincode::serialize_into(&mut out, black_box(data)).unwrap();
+            black_box(out.len());
+        })
+    });
+    g.finish();
+
+    let mut g = group(c, &format!("{name}-serde-deserialize"));
+    g.bench_function("marshal", |b| {
+        b.iter(|| black_box(marshal::serde::from_bytes::<T>(black_box(&bytes)).unwrap()))
+    });
+    g.bench_function("bincode1", |b| {
+        b.iter(|| black_box(bincode::deserialize::<T>(black_box(&bytes)).unwrap()))
+    });
+    g.finish();
 }
 
 /// A stack buffer aligned for rkyv.
@@ -443,7 +586,7 @@ type RkyvStack = rkyv::util::Align<[MaybeUninit<u8>; 64]>;
 /// Small fixed-size messages, encoded and decoded one at a time into a
 /// stack buffer: per-call latency. Each timed iteration handles
 /// [`MESSAGES`] messages; the report divides by that.
-fn messages(c: &mut Criterion) {
+fn messages(c: &mut Criterion<CpuTime>) {
     let msgs = common::messages(MESSAGES);
     assert_eq!(<Quote as marshal::Marshal>::FIXED_LEN, Some(40));
 
@@ -510,13 +653,12 @@ fn messages(c: &mut Criterion) {
         .collect();
     let mut bitcode_buf = bitcode::Buffer::new();
 
-    let mut g = c.benchmark_group("messages-serialize");
+    let mut g = c.benchmark_group("messages-one-pass");
     g.bench_function("marshal", |b| {
         b.iter(|| {
             let mut buf = [0u8; 64];
             for m in black_box(&msgs) {
-                let n = marshal::Marshal::encoded_len(m);
-                let written = marshal::Marshal::write_to(m, &mut buf[..n]);
+                let written = marshal::Marshal::try_write_to(m, &mut buf).unwrap();
                 black_box(&buf[..written]);
             }
         })
@@ -583,16 +725,6 @@ fn messages(c: &mut Criterion) {
             }
         })
     });
-    g.bench_function("speedy", |b| {
-        b.iter(|| {
-            let mut buf = [0u8; 64];
-            for m in black_box(&msgs) {
-                m.write_to_buffer_with_ctx(LittleEndian::default(), &mut buf)
-                    .unwrap();
-                black_box(&buf);
-            }
-        })
-    });
     g.bench_function("bincode1", |b| {
         b.iter(|| {
             let mut buf = [0u8; 64];
@@ -610,6 +742,63 @@ fn messages(c: &mut Criterion) {
             for m in black_box(&flat) {
                 buf[..40].copy_from_slice(m);
                 black_box(&buf[..40]);
+            }
+        })
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("messages-two-pass");
+    g.bench_function("marshal", |b| {
+        b.iter(|| {
+            let mut buf = [0u8; 64];
+            for m in black_box(&msgs) {
+                let n = marshal::Marshal::encoded_len(m);
+                let written = marshal::Marshal::write_to(m, &mut buf[..n]);
+                black_box(&buf[..written]);
+            }
+        })
+    });
+    g.bench_function("bincode2", |b| {
+        b.iter(|| {
+            let mut buf = [0u8; 64];
+            for m in black_box(&msgs) {
+                let mut size = bincode2::enc::write::SizeWriter::default();
+                bincode2::encode_into_writer(m, &mut size, legacy()).unwrap();
+                let n = size.bytes_written;
+                let n = bincode2::encode_into_slice(m, &mut buf[..n], legacy()).unwrap();
+                black_box(&buf[..n]);
+            }
+        })
+    });
+    g.bench_function("wincode", |b| {
+        b.iter(|| {
+            let mut buf = [0u8; 64];
+            for m in black_box(&msgs) {
+                let n = wincode::serialized_size(m).unwrap() as usize;
+                let mut out = &mut buf[..n];
+                wincode::serialize_into(&mut out, m).unwrap();
+                black_box(&buf[..n]);
+            }
+        })
+    });
+    g.bench_function("speedy", |b| {
+        b.iter(|| {
+            let mut buf = [0u8; 64];
+            for m in black_box(&msgs) {
+                m.write_to_buffer_with_ctx(LittleEndian::default(), &mut buf)
+                    .unwrap();
+                black_box(&buf);
+            }
+        })
+    });
+    g.bench_function("bincode1", |b| {
+        b.iter(|| {
+            let mut buf = [0u8; 64];
+            for m in black_box(&msgs) {
+                let n = bincode::serialized_size(m).unwrap() as usize;
+                let mut out = &mut buf[..n];
+                bincode::serialize_into(&mut out, m).unwrap();
+                black_box(&buf[..n]);
             }
         })
     });
@@ -712,12 +901,14 @@ fn messages(c: &mut Criterion) {
     g.finish();
 }
 
-/// Short warm-up and measurement: the whole comparison (about 90
-/// benchmarks) takes a few minutes on two cores.
-fn config() -> Criterion {
+/// Short warm-up and measurement, on the thread's CPU time: one round of
+/// the whole comparison (about 150 benchmarks) takes under three minutes
+/// on two cores, and `scripts/bench-compare.sh` runs several.
+fn config() -> Criterion<CpuTime> {
     Criterion::default()
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(2))
+        .with_measurement(CpuTime)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_millis(800))
         .sample_size(20)
         .without_plots()
 }
@@ -725,6 +916,6 @@ fn config() -> Criterion {
 criterion_group! {
     name = benches;
     config = config();
-    targets = messages, logs, mesh, saves
+    targets = messages, logs, mesh, saves, updates
 }
 criterion_main!(benches);

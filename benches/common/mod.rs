@@ -1014,6 +1014,221 @@ pub fn saves(count: usize) -> Saves {
     }
 }
 
+// ---------------------------------------------------------------- updates
+
+/// What an entity is doing: a unit-only enum.
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    marshal::Marshal,
+    marshal::Unmarshal,
+    bincode2::Encode,
+    bincode2::Decode,
+    wincode::SchemaWrite,
+    wincode::SchemaRead,
+    bitcode::Encode,
+    bitcode::Decode,
+    rkyv::Archive,
+    rkyv::Serialize,
+    rkyv::Deserialize,
+    serde::Serialize,
+    serde::Deserialize,
+    borsh::BorshSerialize,
+    borsh::BorshDeserialize,
+    speedy::Readable,
+    speedy::Writable,
+)]
+#[bincode(crate = "bincode2")]
+pub enum Activity {
+    Idle,
+    Walking,
+    Running,
+    Jumping,
+    Falling,
+    Attacking,
+    Dead,
+}
+
+/// The side an entity is on: a unit-only enum.
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    marshal::Marshal,
+    marshal::Unmarshal,
+    bincode2::Encode,
+    bincode2::Decode,
+    wincode::SchemaWrite,
+    wincode::SchemaRead,
+    bitcode::Encode,
+    bitcode::Decode,
+    rkyv::Archive,
+    rkyv::Serialize,
+    rkyv::Deserialize,
+    serde::Serialize,
+    serde::Deserialize,
+    borsh::BorshSerialize,
+    borsh::BorshDeserialize,
+    speedy::Readable,
+    speedy::Writable,
+)]
+#[bincode(crate = "bincode2")]
+pub enum Team {
+    Red,
+    Blue,
+    Neutral,
+}
+
+/// What changed about one entity since the last tick: small fields, most
+/// of them optional (sent only when they changed).
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    marshal::Marshal,
+    marshal::Unmarshal,
+    bincode2::Encode,
+    bincode2::Decode,
+    wincode::SchemaWrite,
+    wincode::SchemaRead,
+    bitcode::Encode,
+    bitcode::Decode,
+    rkyv::Archive,
+    rkyv::Serialize,
+    rkyv::Deserialize,
+    serde::Serialize,
+    serde::Deserialize,
+    borsh::BorshSerialize,
+    borsh::BorshDeserialize,
+    speedy::Readable,
+    speedy::Writable,
+)]
+#[bincode(crate = "bincode2")]
+pub struct EntityUpdate {
+    pub id: u32,
+    pub kind: u8,
+    pub team: Team,
+    pub activity: Activity,
+    pub position: Option<Vector3>,
+    pub velocity: Option<Vector3>,
+    pub yaw: Option<f32>,
+    pub health: Option<u16>,
+    pub ammo: Option<u8>,
+    pub target: Option<u32>,
+    pub flags: u16,
+}
+
+/// One server tick: the entities that changed and those removed.
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    marshal::Marshal,
+    marshal::Unmarshal,
+    bincode2::Encode,
+    bincode2::Decode,
+    wincode::SchemaWrite,
+    wincode::SchemaRead,
+    bitcode::Encode,
+    bitcode::Decode,
+    rkyv::Archive,
+    rkyv::Serialize,
+    rkyv::Deserialize,
+    serde::Serialize,
+    serde::Deserialize,
+    borsh::BorshSerialize,
+    borsh::BorshDeserialize,
+    speedy::Readable,
+    speedy::Writable,
+)]
+#[bincode(crate = "bincode2")]
+pub struct Tick {
+    pub tick: u32,
+    pub time: f32,
+    pub updates: Vec<EntityUpdate>,
+    pub removed: Vec<u32>,
+}
+
+/// The `updates` dataset: a game-state update stream.
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    marshal::Marshal,
+    marshal::Unmarshal,
+    bincode2::Encode,
+    bincode2::Decode,
+    wincode::SchemaWrite,
+    wincode::SchemaRead,
+    bitcode::Encode,
+    bitcode::Decode,
+    rkyv::Archive,
+    rkyv::Serialize,
+    rkyv::Deserialize,
+    serde::Serialize,
+    serde::Deserialize,
+    borsh::BorshSerialize,
+    borsh::BorshDeserialize,
+    speedy::Readable,
+    speedy::Writable,
+)]
+#[bincode(crate = "bincode2")]
+pub struct Updates {
+    pub ticks: Vec<Tick>,
+}
+
+/// `count` ticks of 0 to 63 entity updates each (about 32 on average).
+pub fn updates(count: usize) -> Updates {
+    const ACTIVITIES: [Activity; 7] = [
+        Activity::Idle,
+        Activity::Walking,
+        Activity::Running,
+        Activity::Jumping,
+        Activity::Falling,
+        Activity::Attacking,
+        Activity::Dead,
+    ];
+    const TEAMS: [Team; 3] = [Team::Red, Team::Blue, Team::Neutral];
+    let mut rng = Rng::new(0x7570_6474);
+    fn vector(rng: &mut Rng, scale: f32) -> Vector3 {
+        Vector3 {
+            x: rng.f32(scale),
+            y: rng.f32(scale),
+            z: rng.f32(scale),
+        }
+    }
+    let ticks = (0..count as u32)
+        .map(|tick| {
+            let updates = (0..rng.len(0, 64))
+                .map(|_| EntityUpdate {
+                    id: rng.range(0, 4096) as u32,
+                    kind: rng.range(0, 16) as u8,
+                    team: rng.pick(&TEAMS).clone(),
+                    activity: rng.pick(&ACTIVITIES).clone(),
+                    position: rng.chance(0.7).then(|| vector(&mut rng, 1000.0)),
+                    velocity: rng.chance(0.5).then(|| vector(&mut rng, 10.0)),
+                    yaw: rng.chance(0.5).then(|| rng.f32(3.15)),
+                    health: rng.chance(0.3).then(|| rng.range(0, 1000) as u16),
+                    ammo: rng.chance(0.2).then(|| rng.range(0, 256) as u8),
+                    target: rng.chance(0.1).then(|| rng.range(0, 4096) as u32),
+                    flags: rng.range(0, 1 << 16) as u16,
+                })
+                .collect();
+            let removed = (0..rng.len(0, 4))
+                .map(|_| rng.range(0, 4096) as u32)
+                .collect();
+            Tick {
+                tick,
+                time: tick as f32 / 60.0,
+                updates,
+                removed,
+            }
+        })
+        .collect();
+    Updates { ticks }
+}
+
 // ---------------------------------------------------------------- messages
 
 /// The side of a quote.
