@@ -2,16 +2,19 @@
 # Runs the side-by-side comparison (benches/compare.rs) and writes
 # BENCHMARKS.md and BENCHMARKS.svg at the repository root.
 #
-#   scripts/bench-compare.sh                  everything: benchmarks, assembly,
-#                                             compile time (about 15 minutes on
-#                                             2 cores)
+#   scripts/bench-compare.sh                  everything: benchmarks (five
+#                                             rounds), assembly, compile time
+#                                             (about 20 minutes on 2 cores)
 #   scripts/bench-compare.sh --skip-compile-time
 #                                             reuse the last compile-time figures
 #   scripts/bench-compare.sh --report-only    redraw from the last run's data
 #   scripts/bench-compare.sh -- FILTER        pass arguments on to criterion
 #
-# The figures come from one run: medians, and ratios within a column. The
-# machine is recorded in the report; compare ratios, not absolute times.
+# The comparison runs MARSHAL_BENCH_ROUNDS times (default 5), each round
+# saved as the criterion baseline `round-N`; the report takes each
+# benchmark's lowest median over the rounds. Times are the benchmark
+# thread's CPU time. The machine is recorded in the report; compare
+# ratios, not absolute times.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$repo"
@@ -47,8 +50,16 @@ if [ "$bench" = 1 ]; then
         echo "date=$(date -u '+%Y-%m-%d %H:%M UTC')"
         echo "load_before=$(cut -d' ' -f1-3 /proc/loadavg)"
     } > "$data/env.txt"
-    MARSHAL_BENCH_SIZES="$data/sizes.tsv" \
-        cargo bench -p marshal-benches --bench compare -- "${criterion_args[@]}"
+    rounds="${MARSHAL_BENCH_ROUNDS:-5}"
+    for round in $(seq 1 "$rounds"); do
+        echo "==> round $round of $rounds"
+        # The sizes are the same every round; record them once.
+        sizes=/dev/null
+        [ "$round" = 1 ] && sizes="$data/sizes.tsv"
+        MARSHAL_BENCH_SIZES="$sizes" \
+            cargo bench -p marshal-benches --bench compare -- \
+            --save-baseline "round-$round" "${criterion_args[@]}"
+    done
     echo "load_after=$(cut -d' ' -f1-3 /proc/loadavg)" >> "$data/env.txt"
 fi
 

@@ -1,7 +1,9 @@
-//! Writes BENCHMARKS.md and BENCHMARKS.svg from one run of
-//! `cargo bench --bench compare` (criterion's estimates), the encoded sizes
-//! that run recorded, and, when given, the assembly listing and the
-//! compile-time figures that `scripts/bench-compare.sh` measured.
+//! Writes BENCHMARKS.md and BENCHMARKS.svg from the rounds of
+//! `cargo bench --bench compare` that `scripts/bench-compare.sh` ran
+//! (criterion's estimates, one baseline `round-N` per round; the lowest
+//! median of each benchmark is reported), the encoded sizes that run
+//! recorded, and, when given, the assembly listing and the compile-time
+//! figures that the script measured.
 //!
 //! ```text
 //! bench-report --criterion target/criterion --sizes sizes.tsv \
@@ -34,10 +36,6 @@ const PEERS: &[(&str, &str)] = &[
 /// Rows shown for reference, not ranked: (bench id, display name).
 const REFERENCES: &[(&str, &str)] = &[
     ("memcpy", "*memcpy of marshal's bytes (floor)*"),
-    (
-        "marshal-one-pass",
-        "*marshal, `write_to` alone (one pass; buffer known to be large enough)*",
-    ),
     ("rkyv-unvalidated", "*rkyv, unvalidated (not a peer)*"),
     (
         "rkyv-access",
@@ -75,6 +73,12 @@ const DATASETS: &[Dataset] = &[
     Dataset {
         name: "saves",
         what: "500 nested game saves: enums with unit, tuple and struct variants, `Option`s, fixed arrays, nested `Vec`s, strings",
+        per: 1.0,
+        unit: "whole dataset",
+    },
+    Dataset {
+        name: "updates",
+        what: "300 server ticks of a game-state update stream, each a `Vec` of 0 to 63 entity updates (drawn uniformly) and a short `Vec<u32>` of removed ids; an update is a `u32` id, a `u8`, a `u16`, two unit-only enums and six `Option`s (two `Vector3`s of `f32`, an `f32`, a `u16`, a `u8`, a `u32`), each present with its own probability",
         per: 1.0,
         unit: "whole dataset",
     },
@@ -120,10 +124,50 @@ fn parse_args() -> Args {
     }
 }
 
-/// `(group, function) -> median in nanoseconds`, from every
-/// `*/new/estimates.json` under criterion's output directory.
-fn read_estimates(dir: &Path) -> BTreeMap<(String, String), f64> {
-    let mut out = BTreeMap::new();
+/// Each benchmark's medians, one per round.
+struct Estimates {
+    /// `(group, function) -> medians in nanoseconds`, one per round.
+    medians: BTreeMap<(String, String), Vec<f64>>,
+}
+
+impl Estimates {
+    /// The lowest median of each benchmark over the rounds.
+    fn lowest(&self) -> BTreeMap<(String, String), f64> {
+        self.medians
+            .iter()
+            .map(|(k, v)| (k.clone(), v.iter().copied().fold(f64::INFINITY, f64::min)))
+            .collect()
+    }
+
+    /// The most rounds any benchmark ran.
+    fn rounds(&self) -> usize {
+        self.medians.values().map(Vec::len).max().unwrap_or(0)
+    }
+
+    /// The median over benchmarks of each one's spread between rounds,
+    /// (highest median - lowest) / lowest.
+    fn spread(&self) -> Option<f64> {
+        let mut v: Vec<f64> = self
+            .medians
+            .values()
+            .filter(|m| m.len() > 1)
+            .map(|m| {
+                let lo = m.iter().copied().fold(f64::INFINITY, f64::min);
+                let hi = m.iter().copied().fold(0.0, f64::max);
+                (hi - lo) / lo
+            })
+            .collect();
+        v.sort_by(f64::total_cmp);
+        (!v.is_empty()).then(|| v[v.len() / 2])
+    }
+}
+
+/// Every benchmark's medians from criterion's output directory: one per
+/// baseline named `round-N`, or, without such baselines, the last run's
+/// (`new`).
+fn read_estimates(dir: &Path) -> Estimates {
+    let mut rounds: BTreeMap<(String, String), Vec<f64>> = BTreeMap::new();
+    let mut last: BTreeMap<(String, String), Vec<f64>> = BTreeMap::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
         let Ok(entries) = std::fs::read_dir(&d) else {
@@ -135,10 +179,14 @@ fn read_estimates(dir: &Path) -> BTreeMap<(String, String), f64> {
                 stack.push(p);
                 continue;
             }
+            let baseline = p
+                .parent()
+                .and_then(Path::file_name)
+                .map(|n| n.to_string_lossy().to_string())
+                .unwrap_or_default();
+            let is_round = baseline.starts_with("round-");
             if p.file_name().is_some_and(|n| n == "estimates.json")
-                && p.parent()
-                    .and_then(Path::file_name)
-                    .is_some_and(|n| n == "new")
+                && (is_round || baseline == "new")
             {
                 let bench = p.parent().unwrap().join("benchmark.json");
                 let (Ok(est), Ok(meta)) =
@@ -151,11 +199,14 @@ fn read_estimates(dir: &Path) -> BTreeMap<(String, String), f64> {
                 let median = est["median"]["point_estimate"].as_f64().expect("median");
                 let group = meta["group_id"].as_str().expect("group_id").to_string();
                 let function = meta["function_id"].as_str().unwrap_or("").to_string();
-                out.insert((group, function), median);
+                let into = if is_round { &mut rounds } else { &mut last };
+                into.entry((group, function)).or_default().push(median);
             }
         }
     }
-    out
+    Estimates {
+        medians: if rounds.is_empty() { last } else { rounds },
+    }
 }
 
 /// `(dataset, library) -> bytes`.
@@ -249,9 +300,10 @@ fn time(ns: f64) -> String {
 
 /// The operations measured, as (column title, criterion group suffix).
 const OPS: &[(&str, &str)] = &[
-    ("serialize", "serialize"),
-    ("deserialize (owned)", "deserialize"),
-    ("deserialize (borrowed `&str`)", "borrowed"),
+    ("encode, one pass", "one-pass"),
+    ("encode, two passes", "two-pass"),
+    ("decode (owned)", "deserialize"),
+    ("decode (borrowed `&str`)", "borrowed"),
 ];
 
 struct Table {
@@ -262,7 +314,12 @@ struct Table {
 impl Table {
     fn build(est: &BTreeMap<(String, String), f64>, ds: &Dataset) -> Table {
         let mut times: BTreeMap<&'static str, BTreeMap<String, f64>> = BTreeMap::new();
-        for &(_, suffix) in OPS.iter().chain([("access", "access")].iter()) {
+        let extra = [
+            ("access", "access"),
+            ("serde", "serde-serialize"),
+            ("serde", "serde-deserialize"),
+        ];
+        for &(_, suffix) in OPS.iter().chain(extra.iter()) {
             let group = format!("{}-{suffix}", ds.name);
             for ((g, f), &ns) in est {
                 if *g == group {
@@ -322,13 +379,18 @@ fn dataset_section(
     t: &Table,
     sizes: &BTreeMap<(String, String), usize>,
 ) {
-    let has_borrowed = t.times.contains_key("borrowed");
+    // The columns this dataset has: every operation measured for it.
+    let ops: Vec<(&str, &str)> = OPS
+        .iter()
+        .copied()
+        .filter(|&(_, op)| t.times.contains_key(op))
+        .collect();
     writeln!(md, "### `{}`\n", ds.name).unwrap();
-    writeln!(md, "{}. Times are medians, {}; `×` is the ratio to the fastest peer in that column (1.00× is the fastest).\n", ds.what, ds.unit).unwrap();
-    let mut header = String::from("| library | serialize | × | deserialize (owned) | × |");
-    let mut rule = String::from("| --- | ---: | ---: | ---: | ---: |");
-    if has_borrowed {
-        header.push_str(" deserialize (borrowed `&str`) | × |");
+    writeln!(md, "{}. Times are the lowest of the rounds' medians, {}; `×` is the ratio to the fastest peer in that column (1.00× is the fastest); — marks a library without that path.\n", ds.what, ds.unit).unwrap();
+    let mut header = String::from("| library |");
+    let mut rule = String::from("| --- |");
+    for (title, _) in &ops {
+        header.push_str(&format!(" {title} | × |"));
         rule.push_str(" ---: | ---: |");
     }
     header.push_str(" bytes |");
@@ -341,49 +403,65 @@ fn dataset_section(
             .unwrap_or_else(|| "—".into())
     };
     for &(id, name) in PEERS {
-        let (s, sr) = cell(t, "serialize", id);
-        let (d, dr) = cell(t, "deserialize", id);
-        let mut line = format!("| {name} | {s} | {sr} | {d} | {dr} |");
-        if has_borrowed {
-            let (b, br) = cell(t, "borrowed", id);
-            line.push_str(&format!(" {b} | {br} |"));
+        let mut line = format!("| {name} |");
+        for &(_, op) in &ops {
+            let (time, ratio) = cell(t, op, id);
+            line.push_str(&format!(" {time} | {ratio} |"));
         }
         line.push_str(&format!(" {} |", size_of(id)));
         writeln!(md, "{line}").unwrap();
     }
     for &(id, name) in REFERENCES {
-        let op = match id {
-            "memcpy" | "marshal-one-pass" => "serialize",
-            "rkyv-unvalidated" => "deserialize",
-            _ => "access",
+        let (op, column) = match id {
+            "memcpy" => ("one-pass", "one-pass"),
+            "rkyv-unvalidated" => ("deserialize", "deserialize"),
+            _ if ops.iter().any(|&(_, o)| o == "borrowed") => ("access", "borrowed"),
+            _ => ("access", "deserialize"),
         };
         let Some(ns) = t.get(op, id) else { continue };
-        let best_op = if op == "access" {
-            if has_borrowed {
-                "borrowed"
-            } else {
-                "deserialize"
-            }
-        } else {
-            op
-        };
         let ratio = t
-            .best(best_op)
+            .best(column)
             .map(|(_, b)| format!("{:.2}×", ns / b))
             .unwrap_or_default();
-        let cells = match (op, has_borrowed) {
-            ("serialize", true) => format!("{} | {ratio} | | | | |", time(ns)),
-            ("serialize", false) => format!("{} | {ratio} | | |", time(ns)),
-            ("deserialize", true) => format!(" | | {} | {ratio} | | |", time(ns)),
-            ("deserialize", false) => format!(" | | {} | {ratio} |", time(ns)),
-            (_, true) => format!(" | | | | {} | {ratio} |", time(ns)),
-            (_, false) => format!(" | | {} | {ratio} |", time(ns)),
-        };
+        let mut line = format!("| {name} |");
+        for &(_, o) in &ops {
+            if o == column {
+                line.push_str(&format!(" {} | {ratio} |", time(ns)));
+            } else {
+                line.push_str(" | |");
+            }
+        }
         let size = match id {
-            "memcpy" | "marshal-one-pass" => size_of("marshal"),
+            "memcpy" => size_of("marshal"),
             _ => size_of("rkyv"),
         };
-        writeln!(md, "| {name} | {cells} {size} |").unwrap();
+        writeln!(md, "{line} {size} |").unwrap();
+    }
+    writeln!(md).unwrap();
+}
+
+/// The serde route: `marshal::serde` against bincode 1.3 through the same
+/// serde derives, both directions.
+fn serde_section(md: &mut String, tables: &[(&Dataset, Table)]) {
+    let rows: Vec<(&str, &str, f64, f64)> = tables
+        .iter()
+        .flat_map(|(ds, t)| {
+            [
+                ("serde-serialize", "encode (`try_write_to` a slice; bincode `serialize_into` a slice)"),
+                ("serde-deserialize", "decode (`from_bytes`; bincode `deserialize`)"),
+            ]
+            .into_iter()
+            .filter_map(|(op, what)| Some((ds.name, what, t.get(op, "marshal")?, t.get(op, "bincode1")?)))
+        })
+        .collect();
+    if rows.is_empty() {
+        return;
+    }
+    writeln!(md, "## The serde route\n").unwrap();
+    writeln!(md, "`marshal::serde` (feature `serde`) against bincode 1.3, both through the datasets' own `serde` derives, on the same bytes (asserted identical before timing). Goal: at most 0.8× bincode 1.3's time. Times as above: the lowest of the rounds' medians, whole dataset.\n").unwrap();
+    writeln!(md, "| dataset | direction | `marshal::serde` | bincode 1.3 | marshal ÷ bincode |\n| --- | --- | ---: | ---: | ---: |").unwrap();
+    for (name, what, m, b) in &rows {
+        writeln!(md, "| `{name}` | {what} | {} | {} | **{:.2}×** |", time(*m), time(*b), m / b).unwrap();
     }
     writeln!(md).unwrap();
 }
@@ -406,65 +484,75 @@ fn verdict(md: &mut String, met: bool, text: String) {
     writeln!(md, "- {mark}: {text}").unwrap();
 }
 
-/// A note for a ratio too close to 1 for one run on a shared machine to
-/// separate the two.
-fn noise(r: f64) -> &'static str {
-    if (r - 1.0).abs() < 0.05 {
-        " That is within this machine's run-to-run noise."
-    } else {
-        ""
+/// A note for a ratio closer to 1 than benchmarks' medians typically
+/// move between rounds (`spread`), which one comparison cannot separate.
+fn noise(r: f64, spread: Option<f64>) -> String {
+    match spread {
+        Some(s) if (r - 1.0).abs() < s => format!(
+            " That is within the typical spread of one benchmark's medians between rounds ({:.1}%).",
+            s * 100.0
+        ),
+        _ => String::new(),
     }
 }
 
-fn targets_section(md: &mut String, tables: &[(&Dataset, Table)], compile: Option<&CompileTimes>) {
+fn targets_section(
+    md: &mut String,
+    tables: &[(&Dataset, Table)],
+    compile: Option<&CompileTimes>,
+    spread: Option<f64>,
+) {
     writeln!(md, "## Targets\n").unwrap();
     writeln!(
         md,
-        "From the run above; \"peer\" excludes the reference rows.\n"
+        "From the run above; \"peer\" excludes the reference rows, and each target compares marshal with the peers doing the same work. A target is met at 1.00× or less.\n"
     )
     .unwrap();
-    for (ds, t) in tables {
-        if let (Some(m), Some((other, o))) =
-            (t.get("serialize", "marshal"), t.best_other("serialize"))
-        {
-            let r = m / o;
-            verdict(
-                md,
-                r < 1.0,
-                format!(
-                    "serialize `{}` faster than every peer: marshal takes {r:.2}× the time of the fastest other peer ({other}).{}",
-                    ds.name,
-                    noise(r)
-                ),
-            );
+    let ops = [
+        ("one-pass", "encode in one pass", "every peer"),
+        ("two-pass", "encode in two passes", "every peer that sizes first"),
+        ("deserialize", "decode", "every validating peer"),
+        ("borrowed", "decode borrowed", "every validating peer"),
+    ];
+    for (op, what, whom) in ops {
+        for (ds, t) in tables {
+            if let (Some(m), Some((other, o))) = (t.get(op, "marshal"), t.best_other(op)) {
+                let r = m / o;
+                verdict(
+                    md,
+                    r <= 1.0,
+                    format!(
+                        "{what} `{}` at most as slow as {whom}: marshal takes {r:.2}× the time of the fastest other ({other}).{}",
+                        ds.name,
+                        noise(r, spread)
+                    ),
+                );
+            }
         }
     }
     if let Some((_, t)) = tables.iter().find(|(d, _)| d.name == "mesh")
-        && let (Some(m), Some(c)) = (t.get("serialize", "marshal"), t.get("serialize", "memcpy"))
+        && let (Some(m), Some(c)) = (t.get("one-pass", "marshal"), t.get("one-pass", "memcpy"))
     {
         let r = m / c;
         verdict(
             md,
             r <= 1.1,
-            format!("serialize `mesh` within 1.1× of memcpy: {r:.2}×."),
+            format!("encode `mesh` in one pass within 1.1× of memcpy: {r:.2}×."),
         );
     }
     for (ds, t) in tables {
-        for op in ["deserialize", "borrowed"] {
-            if let (Some(m), Some((other, o))) = (t.get(op, "marshal"), t.best_other(op)) {
-                let r = m / o;
-                let what = if op == "borrowed" {
-                    "deserialize borrowed"
-                } else {
-                    "deserialize"
-                };
+        for (op, what) in [
+            ("serde-serialize", "encode"),
+            ("serde-deserialize", "decode"),
+        ] {
+            if let (Some(m), Some(b)) = (t.get(op, "marshal"), t.get(op, "bincode1")) {
+                let r = m / b;
                 verdict(
                     md,
-                    r < 1.0,
+                    r <= 0.8,
                     format!(
-                        "{what} `{}` faster than every validating peer: marshal takes {r:.2}× the time of the fastest other ({other}).{}",
-                        ds.name,
-                        noise(r)
+                        "serde route, {what} `{}` in at most 0.8× bincode 1.3's time: {r:.2}×.",
+                        ds.name
                     ),
                 );
             }
@@ -655,19 +743,20 @@ fn asm_section(md: &mut String, fns: &[AsmFn]) {
 }
 
 /// Draws the ratio of each library to the fastest peer, per dataset, for
-/// serialize (top row) and owned deserialize (bottom row).
+/// encoding in one pass, in two passes, and owned decoding (one row each).
 fn chart(path: &Path, tables: &[(&Dataset, Table)]) -> Result<(), Box<dyn std::error::Error>> {
     let cols = tables.len();
-    let root = SVGBackend::new(path, (320 * cols as u32, 760)).into_drawing_area();
+    let root = SVGBackend::new(path, (320 * cols as u32, 1100)).into_drawing_area();
     root.fill(&WHITE)?;
     let root = root.titled(
         "Time relative to the fastest peer (shorter is faster; 1.00 = fastest)",
         ("sans-serif", 20),
     )?;
-    let panels = root.split_evenly((2, cols));
+    let panels = root.split_evenly((3, cols));
     let ops = [
-        ("serialize", "serialize"),
-        ("deserialize", "deserialize (owned)"),
+        ("one-pass", "encode, one pass"),
+        ("two-pass", "encode, two passes"),
+        ("deserialize", "decode (owned)"),
     ];
     for (row, &(op, title)) in ops.iter().enumerate() {
         for (col, (ds, t)) in tables.iter().enumerate() {
@@ -676,7 +765,7 @@ fn chart(path: &Path, tables: &[(&Dataset, Table)]) -> Result<(), Box<dyn std::e
                 .iter()
                 .filter_map(|&(id, _)| Some((id, t.ratio(op, id)?)))
                 .collect();
-            if op == "serialize"
+            if op == "one-pass"
                 && let (Some(m), Some((_, best))) = (t.get(op, "memcpy"), t.best(op))
             {
                 libs.push(("memcpy", m / best));
@@ -748,7 +837,9 @@ fn chart(path: &Path, tables: &[(&Dataset, Table)]) -> Result<(), Box<dyn std::e
 
 fn main() {
     let args = parse_args();
-    let est = read_estimates(&args.criterion);
+    let estimates = read_estimates(&args.criterion);
+    let est = estimates.lowest();
+    let spread = estimates.spread();
     assert!(
         !est.is_empty(),
         "no criterion estimates under {}",
@@ -764,7 +855,16 @@ fn main() {
     let mut md = String::new();
     writeln!(md, "# Benchmarks\n").unwrap();
     writeln!(md, "<!-- Generated by scripts/bench-compare.sh; edit benches/report/notes.md or the generator, not this file. -->\n").unwrap();
-    writeln!(md, "marshal side by side with the fastest binary serializers in Rust, on four datasets built in code from a seeded generator (`benches/common/mod.rs`). Each library uses its fastest documented path into a buffer allocated once, outside the timing loop; each round-trips every dataset once (asserted) before anything is timed, and marshal's, bincode 1's, bincode 2's (legacy configuration) and wincode's bytes are asserted identical. marshal's serialize time is the real two-pass cost, `encoded_len()` then `write_to()`. Reproduce with `scripts/bench-compare.sh`.\n").unwrap();
+    writeln!(md, "marshal side by side with the fastest binary serializers in Rust, on five datasets built in code from a seeded generator (`benches/common/mod.rs`). Each library uses its fastest documented path into a buffer allocated once, outside the timing loop; each round-trips every dataset once (asserted) before anything is timed, and marshal's, bincode 1's, bincode 2's (legacy configuration) and wincode's bytes are asserted identical. Reproduce with `scripts/bench-compare.sh`.\n").unwrap();
+    writeln!(md, "**Equal work.** Encoding is measured two ways, each against the peers that do the same work. *One pass*: marshal's `try_write_to` into a reused buffer that is already large enough, against every peer's one-pass path. *Two passes*: marshal's `encoded_len()` then `write_to()` into exactly that many bytes, against the peers that also size the value first: bincode 2 (`encode_into_writer` a `SizeWriter`, then `encode_into_slice`), wincode (`serialized_size`, then `serialize_into`), speedy (`write_to_buffer`, which sizes the value itself) and bincode 1 (`serialized_size`, then `serialize_into`). Decoding compares the peers that validate their input, into owned values and, where the types allow, borrowing `&str` from the input; rkyv's unvalidated paths and zero-copy access are shown apart, as not peers.\n").unwrap();
+    writeln!(
+        md,
+        "**Method.** Each time is the benchmark thread's CPU time (`clock_gettime(CLOCK_THREAD_CPUTIME_ID)`, a criterion `Measurement` in `benches/compare.rs`), so time the thread spends waiting for a core on this shared machine is not counted. The whole comparison ran {} times in a row (rounds); each figure is the lowest of that benchmark's {} criterion medians. Between rounds, one benchmark's median typically (the median over all benchmarks) moved by {}.\n",
+        estimates.rounds(),
+        estimates.rounds(),
+        spread.map_or("an unknown amount".into(), |s| format!("{:.1}%", s * 100.0)),
+    )
+    .unwrap();
     let env: BTreeMap<String, String> = args
         .env
         .as_deref()
@@ -804,15 +904,16 @@ fn main() {
     let svg_name = args.svg.file_name().unwrap().to_string_lossy().to_string();
     writeln!(
         md,
-        "![Time relative to the fastest peer, per dataset: serialize and deserialize]({svg_name})\n"
+        "![Time relative to the fastest peer, per dataset: encoding in one pass, in two passes, and decoding]({svg_name})\n"
     )
     .unwrap();
-    writeln!(md, "**Libraries.** bincode 2.0 with `config::legacy()` and its own `Encode`/`Decode` derives (`encode_into_slice`, `decode_from_slice`, `borrow_decode_from_slice`); wincode with its `SchemaWrite`/`SchemaRead` derives (`serialize_into` a slice; its 4 MiB preallocation limit is disabled because the mesh exceeds it); bitcode with a reused `Buffer`; rkyv 0.8 (`to_bytes_in` a reused `AlignedVec`, the low-level API into an aligned stack buffer for messages; `from_bytes` with bytecheck validation, and `from_bytes_unchecked` shown apart as not a peer); postcard `to_slice`/`from_bytes`; borsh into a slice writer, `from_slice`; speedy `write_to_buffer`/`read_from_buffer` (little-endian); bincode 1.3 through serde (`serialize_into` a slice). memcpy copies as many bytes as marshal writes, from a buffer holding marshal's encoding; marshal's `write_to` alone, into the reused buffer without `encoded_len()` first, is shown for reference.\n").unwrap();
+    writeln!(md, "**Libraries.** bincode 2.0 with `config::legacy()` and its own `Encode`/`Decode` derives (`encode_into_slice`, `decode_from_slice`, `borrow_decode_from_slice`); wincode with its `SchemaWrite`/`SchemaRead` derives (`serialize_into` a slice; its 4 MiB preallocation limit is disabled because the mesh exceeds it); bitcode with a reused `Buffer`; rkyv 0.8 (`to_bytes_in` a reused `AlignedVec`, the low-level API into an aligned stack buffer for messages; `from_bytes` with bytecheck validation, and `from_bytes_unchecked` shown apart as not a peer); postcard `to_slice`/`from_bytes`; borsh into a slice writer, `from_slice`; speedy `write_to_buffer`/`read_from_buffer` (little-endian); bincode 1.3 through serde (`serialize_into` a slice). memcpy copies as many bytes as marshal writes, from a buffer holding marshal's encoding, in the one-pass column.\n").unwrap();
     writeln!(md, "## Results\n").unwrap();
     for (ds, t) in &tables {
         dataset_section(&mut md, ds, t, &sizes);
     }
-    targets_section(&mut md, &tables, compile.as_ref());
+    serde_section(&mut md, &tables);
+    targets_section(&mut md, &tables, compile.as_ref(), spread);
     if let Some(c) = &compile {
         compile_section(&mut md, c);
     }
