@@ -901,15 +901,17 @@ fn messages(c: &mut Criterion<CpuTime>) {
     g.finish();
 }
 
-/// Short warm-up and measurement, on the thread's CPU time: one round of
-/// the whole comparison (about 150 benchmarks) takes under three minutes
-/// on two cores, and `scripts/bench-compare.sh` runs several.
+/// Short warm-up and measurement, on the thread's CPU time, and fewer
+/// bootstrap resamples than criterion's default (only the median is
+/// reported): `scripts/bench-compare.sh` runs the whole comparison (about
+/// 170 benchmarks) several times.
 fn config() -> Criterion<CpuTime> {
     Criterion::default()
         .with_measurement(CpuTime)
         .warm_up_time(Duration::from_millis(300))
         .measurement_time(Duration::from_millis(800))
         .sample_size(20)
+        .nresamples(10_000)
         .without_plots()
 }
 
