@@ -549,7 +549,11 @@ where
     T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug,
 {
     let bytes = marshal::serde::to_vec(data).unwrap();
-    assert_eq!(bytes, bincode::serialize(data).unwrap(), "{name}: serde route");
+    assert_eq!(
+        bytes,
+        bincode::serialize(data).unwrap(),
+        "{name}: serde route"
+    );
     assert_eq!(&marshal::serde::from_bytes::<T>(&bytes).unwrap(), data);
     assert_eq!(&bincode::deserialize::<T>(&bytes).unwrap(), data);
     let mut buf = vec![0u8; bytes.len() + 4096];
