@@ -1,11 +1,12 @@
 //! Encoding and decoding batches of values on every core, with rayon
 //! (feature `rayon`).
 //!
-//! Exact sizes make a batch parallel with no shared state: the items are
-//! sized in parallel, a prefix sum over their lengths gives each one its
-//! place in the output (the only sequential step), and the output is split
-//! into disjoint ranges that rayon's threads write at the same time, a few
-//! ranges per thread. The bytes are those of encoding the items one after
+//! Exact sizes make a batch parallel with no shared state: the batch is
+//! split into a few ranges of items per thread; each range's items are
+//! sized and summed in parallel, the ranges' totals give each range its
+//! place in the output (the one sequential step, a few additions per
+//! thread), and rayon's threads write the ranges into disjoint parts of
+//! the output at the same time. The bytes are those of encoding the items one after
 //! another. Decoding takes the same end offsets and decodes every range in
 //! parallel.
 //!
@@ -61,11 +62,11 @@ fn grain(n: usize) -> usize {
 /// end offset in `out` to `ends`, encoding in parallel on the current
 /// rayon pool.
 ///
-/// The items are sized in parallel (each `encoded_len` is called once),
-/// the prefix sum of their lengths gives each its place (the one
-/// sequential step), and the new bytes, split into a few disjoint ranges
-/// per thread, are written in parallel straight into `out`'s spare
-/// capacity, never zeroed first. The bytes are those of calling
+/// The items are sized in parallel (each `encoded_len` is called once), a
+/// few ranges of them per thread, each range's lengths summed on its own;
+/// the ranges' totals give each range its place (the one sequential step,
+/// a few additions per thread), and the ranges are written in parallel
+/// straight into `out`'s spare capacity, never zeroed first. The bytes are those of calling
 /// [`encode_into_vec`](crate::encode_into_vec) for each item in order, and
 /// item `i` is `out[start..ends[i]]`, where `start` is `ends[i - 1]` (for
 /// the first item, `out.len()` before the call). It makes at most one
@@ -130,13 +131,14 @@ pub fn to_vec<T: Marshal + Sync>(items: &[T]) -> Vec<u8> {
     let mut ends = Vec::new();
     // The length prefix of a slice: what an empty one encodes to.
     let prefix = items[..0].encoded_len();
-    let lengths = size_into(items, &mut ends, prefix);
+    let grain = grain(items.len());
+    let lengths = size_into(items, &mut ends, grain);
     let mut out = Vec::new();
     assert_allocatable(prefix, lengths);
     out.reserve_exact(prefix + lengths);
     append_to_vec(&mut out, |w| w.put_len(items.len()))
         .unwrap_or_else(|_| unreachable!("`out` has room for the prefix"));
-    write_sized(items, &ends, &mut out);
+    write_sized(items, &mut ends, grain, &mut out);
     out
 }
 
@@ -234,39 +236,60 @@ fn check_ends(input: &[u8], ends: &[usize]) -> (usize, Option<DecodeError>) {
 #[track_caller]
 fn encode_appended<T: Marshal + Sync>(items: &[T], out: &mut Vec<u8>, ends: &mut Vec<usize>) {
     let first = ends.len();
-    let lengths = size_into(items, ends, out.len());
+    let grain = grain(items.len());
+    let lengths = size_into(items, ends, grain);
     assert_allocatable(out.len(), lengths);
     out.reserve(lengths);
-    write_sized(items, &ends[first..], out);
+    write_sized(items, &mut ends[first..], grain, out);
 }
 
-/// Appends to `ends` the end offset of each item, counting from `base`,
-/// and returns the items' total length (saturated).
-fn size_into<T: Marshal + Sync>(items: &[T], ends: &mut Vec<usize>, base: usize) -> usize {
+/// Appends to `ends` one entry per item: within each range of `grain`
+/// items, the length of the range's items up to and including that one.
+/// Returns the items' total length (saturated).
+///
+/// Both steps run in parallel, a range per task: sizing the items, then
+/// each range's running sum. What stays on one thread is the sum of the
+/// ranges' totals, a few per thread; [`write_sized`] turns the running
+/// sums into end offsets as it writes each range.
+fn size_into<T: Marshal + Sync>(items: &[T], ends: &mut Vec<usize>, grain: usize) -> usize {
     let first = ends.len();
     ends.par_extend(
         items
             .par_iter()
-            .with_min_len(grain(items.len()))
+            .with_min_len(grain)
             .map(Marshal::encoded_len),
     );
-    // The prefix sum: the one sequential step.
-    let mut end = base;
-    for e in &mut ends[first..] {
-        end = end.saturating_add(*e);
-        *e = end;
-    }
-    end - base
+    ends[first..].par_chunks_mut(grain).for_each(|range| {
+        let mut sum = 0usize;
+        for e in range {
+            sum = sum.saturating_add(*e);
+            *e = sum;
+        }
+    });
+    ranges_total(&ends[first..], grain)
 }
 
-/// Appends `items`, whose end offsets in `out` are `ends` (the first
-/// starting at `out.len()`), to `out`, writing in parallel straight into
-/// its spare capacity, which the caller reserved.
+/// The total length of the ranges whose running sums are `sums`: the sum
+/// of each range's last entry (saturated).
+fn ranges_total(sums: &[usize], grain: usize) -> usize {
+    sums.chunks(grain)
+        .filter_map(<[usize]>::last)
+        .fold(0, |total, &range| total.saturating_add(range))
+}
+
+/// Appends `items` to `out`, writing in parallel straight into its spare
+/// capacity, which the caller reserved for them. `ends` holds the running
+/// sums [`size_into`] made with the same `grain`; each becomes its item's
+/// end offset in `out`.
 #[track_caller]
-fn write_sized<T: Marshal + Sync>(items: &[T], ends: &[usize], out: &mut Vec<u8>) {
+fn write_sized<T: Marshal + Sync>(
+    items: &[T],
+    ends: &mut [usize],
+    grain: usize,
+    out: &mut Vec<u8>,
+) {
     let start = out.len();
-    let len = ends.last().map_or(0, |&end| end - start);
-    let grain = grain(items.len());
+    let len = ranges_total(ends, grain);
     let filled = append_filled_to_vec(out, len, |spare| {
         write_ranges(items, ends, spare, start, grain)
     });
@@ -275,23 +298,27 @@ fn write_sized<T: Marshal + Sync>(items: &[T], ends: &[usize], out: &mut Vec<u8>
     }
 }
 
-/// Writes `items` into `buf`, which starts at offset `start` and ends at
-/// the last of `ends`: halves in parallel down to `grain` items, then one
-/// item after another. Returns the proof that all of `buf` was written.
+/// Writes `items` into `buf`, which starts at offset `start` and holds
+/// exactly their encodings: ranges of `grain` items, halves of them in
+/// parallel, then one item after another, each running sum in `ends`
+/// becoming its item's end offset. Returns the proof that all of `buf`
+/// was written.
 #[track_caller]
 fn write_ranges<'s, T: Marshal + Sync>(
     items: &[T],
-    ends: &[usize],
+    ends: &mut [usize],
     buf: &'s mut [MaybeUninit<u8>],
     start: usize,
     grain: usize,
 ) -> Option<Filled<'s>> {
     if items.len() > grain {
-        let mid = items.len() / 2;
-        let split = ends[mid - 1];
-        let (left, right) = buf.split_at_mut(split - start);
+        // Split between two ranges, so no range is split.
+        let mid = items.len().div_ceil(grain) / 2 * grain;
         let (left_items, right_items) = items.split_at(mid);
-        let (left_ends, right_ends) = ends.split_at(mid);
+        let (left_ends, right_ends) = ends.split_at_mut(mid);
+        // The left half's ranges are still running sums here.
+        let (left, right) = buf.split_at_mut(ranges_total(left_ends, grain));
+        let split = start + left.len();
         let (left, right) = rayon::join(
             || write_ranges(left_items, left_ends, left, start, grain),
             || write_ranges(right_items, right_ends, right, split, grain),
@@ -300,11 +327,14 @@ fn write_ranges<'s, T: Marshal + Sync>(
     }
     let mut w = Writer::new_uninit(buf);
     let mut at = start;
-    for (item, &end) in items.iter().zip(ends) {
-        if let Err(mismatch) = encode_exact(item, end - at, &mut w) {
+    for (item, end) in items.iter().zip(ends) {
+        // `size_into` checked that the batch fits after `out`'s contents,
+        // so no end overflows.
+        *end += start;
+        if let Err(mismatch) = encode_exact(item, *end - at, &mut w) {
             length_mismatch(mismatch);
         }
-        at = end;
+        at = *end;
     }
     Some(Filled::new(w.into_written()))
 }
