@@ -4,7 +4,7 @@
 //! they replace (`encode_into_vec` per item, `from_bytes` per range), and
 //! two parts alone: zero-filling the bytes (`Vec::resize`, one thread),
 //! which `encode_batch` avoids by writing into the spare capacity, and
-//! sizing the items with the prefix sum;
+//! sizing the items with the prefix sum (each range's in parallel);
 //! and, for what the machine itself gives a second thread, arithmetic with
 //! no memory traffic and one parallel read of the encoded bytes.
 //!
@@ -127,20 +127,30 @@ where
             Made::Nothing
         }
         Op::SizeOnly => {
-            // The sizing pass and the prefix sum, as `encode_batch` does them.
+            // The sizing pass and the prefix sum, as `encode_batch` does
+            // them: each range's running sum in parallel, then the ranges'
+            // totals on one thread.
             ends.clear();
             let items = black_box(&batch.items);
+            let grain = items
+                .len()
+                .div_ceil(4 * rayon::current_num_threads())
+                .max(64);
             ends.par_extend(
                 items
                     .par_iter()
-                    .with_min_len(items.len().div_ceil(4 * rayon::current_num_threads()))
+                    .with_min_len(grain)
                     .map(Marshal::encoded_len),
             );
-            let mut end = 0;
-            for e in ends.iter_mut() {
-                end += *e;
-                *e = end;
-            }
+            ends.par_chunks_mut(grain).for_each(|range| {
+                let mut sum = 0;
+                for e in range {
+                    sum += *e;
+                    *e = sum;
+                }
+            });
+            let total: usize = ends.chunks(grain).filter_map(<[usize]>::last).sum();
+            black_box(total);
             black_box(&ends);
             Made::Nothing
         }

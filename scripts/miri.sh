@@ -2,8 +2,8 @@
 # Runs marshal-core's tests (unit and doc), the facade's decoding tests, its
 # tests of encoding into uninitialized memory (test_suite/tests/uninit.rs) and through
 # every output target (output_targets, lying_impls), the extensible types'
-# bodies written and read (evolution), and
-# the allocation-budget tests (alloc_budget) under Miri, which flags undefined behaviour, out-of-bounds reads, reads of
+# bodies written and read (evolution),
+# the allocation-budget tests (alloc_budget) and the parallel batches (par) under Miri, which flags undefined behaviour, out-of-bounds reads, reads of
 # uninitialized bytes and leaks.
 # Property tests run fewer cases under Miri (see `cfg(miri)` in the tests).
 set -euo pipefail
@@ -25,6 +25,15 @@ cargo +nightly miri test -p marshal-test-suite \
 # the very same bytes through the same code, and run bincode's serializer
 # under Miri besides, which alone would take most of an hour.
 cargo +nightly miri test -p marshal-test-suite --test decode_roundtrip -- --skip bc_
+# `marshal::par` (its writers fill disjoint parts of one `Vec`'s spare
+# capacity on rayon's threads, and `append_filled_to_vec` sets the length)
+# with fewer items (`cfg(miri)` in the test). Under Tree Borrows: Stacked
+# Borrows stops inside crossbeam-epoch, rayon's scheduler, before any of
+# marshal's code runs; crossbeam also turns integers into pointers
+# (permissive provenance), and rayon's pool threads outlive the tests
+# (ignored leaks: marshal's own allocations are checked in the runs above).
+MIRIFLAGS="-Zmiri-tree-borrows -Zmiri-permissive-provenance -Zmiri-ignore-leaks" \
+    cargo +nightly miri test -p marshal-test-suite --all-features --test par
 # Not here: length_saturation, whose values are 17 MiB of references built
 # element by element (its first test alone ran past five minutes under
 # Miri without finishing); what it checks is arithmetic on

@@ -50,6 +50,12 @@ fn logs(n: usize, seed: u64) -> Vec<Log> {
         .collect()
 }
 
+/// `native` items, or at most 300 under Miri, still several ranges of
+/// the smallest size on either pool.
+fn n(native: usize) -> usize {
+    if cfg!(miri) { native.min(300) } else { native }
+}
+
 fn pool(threads: usize) -> ThreadPool {
     ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -72,7 +78,7 @@ fn sequential<T: Marshal>(items: &[T], out: &mut Vec<u8>, ends: &mut Vec<usize>)
 #[test]
 fn encode_batch_writes_the_bytes_of_encode_into_vec_per_item() {
     for pool in pools() {
-        for n in [0, 1, 2, 63, 64, 65, 1000, 5000] {
+        for n in [0, 1, 2, 63, 64, 65, n(1000), n(5000)] {
             let items = logs(n, n as u64 + 1);
             let (mut want, mut want_ends) = (vec![7, 7, 7], vec![99]);
             sequential(&items, &mut want, &mut want_ends);
@@ -92,7 +98,9 @@ fn encode_batch_writes_the_bytes_of_encode_into_vec_per_item() {
 #[test]
 fn encode_batch_of_fixed_size_and_empty_encodings() {
     for pool in pools() {
-        let items: Vec<(u32, f64)> = (0..10_000).map(|i| (i, f64::from(i) / 3.0)).collect();
+        let items: Vec<(u32, f64)> = (0..n(10_000) as u32)
+            .map(|i| (i, f64::from(i) / 3.0))
+            .collect();
         let (mut out, mut ends) = (Vec::new(), Vec::new());
         pool.install(|| marshal::par::encode_batch(&items, &mut out, &mut ends));
         assert_eq!(out, marshal::to_vec(&items)[8..]);
@@ -109,7 +117,7 @@ fn encode_batch_of_fixed_size_and_empty_encodings() {
 #[test]
 fn to_vec_writes_the_bytes_of_to_vec_of_the_slice() {
     for pool in pools() {
-        for n in [0, 1, 100, 3000] {
+        for n in [0, 1, 100, n(3000)] {
             let items = logs(n, 7 * n as u64 + 3);
             let got = pool.install(|| marshal::par::to_vec(&items));
             assert_eq!(got, marshal::to_vec(&items), "{n} items");
@@ -128,7 +136,7 @@ fn to_vec_writes_the_bytes_of_to_vec_of_the_slice() {
 #[test]
 fn decode_batch_reads_back_what_encode_batch_wrote() {
     for pool in pools() {
-        for n in [0, 1, 65, 4000] {
+        for n in [0, 1, 65, n(4000)] {
             let items = logs(n, n as u64 + 11);
             let (mut out, mut ends) = (Vec::new(), Vec::new());
             marshal::par::encode_batch(&items, &mut out, &mut ends);
@@ -147,7 +155,7 @@ fn decode_batch_reads_back_what_encode_batch_wrote() {
 
 #[test]
 fn encode_batch_allocates_once_for_out_and_once_for_ends() {
-    let items = logs(3000, 5);
+    let items = logs(n(3000), 5);
     let total: usize = items.iter().map(Marshal::encoded_len).sum();
     for (threads, pool) in [(1, pool(1)), (2, pool(2))] {
         pool.install(|| {
@@ -167,12 +175,12 @@ fn encode_batch_allocates_once_for_out_and_once_for_ends() {
             assert_eq!(allocs.count, 2, "{threads} thread(s): {allocs:?}");
             let mut sizes = allocs.sizes.clone();
             sizes.sort_unstable();
-            let mut want = vec![total, 3000 * size_of::<usize>()];
+            let mut want = vec![total, items.len() * size_of::<usize>()];
             want.sort_unstable();
             assert_eq!(sizes, want, "{threads} thread(s)");
 
             // With room in both, none.
-            let (mut out, mut ends) = (Vec::with_capacity(total), Vec::with_capacity(3000));
+            let (mut out, mut ends) = (Vec::with_capacity(total), Vec::with_capacity(items.len()));
             let ((), allocs) = measure(&guard, || {
                 marshal::par::encode_batch(&items, &mut out, &mut ends);
             });
@@ -184,11 +192,12 @@ fn encode_batch_allocates_once_for_out_and_once_for_ends() {
 
 #[test]
 fn decode_batch_returns_the_first_error_in_input_order() {
-    let items = logs(2000, 9);
+    let items = logs(n(2000), 9);
+    let (early, late) = (items.len() / 3, items.len() * 3 / 4);
     let (mut out, mut ends) = (Vec::new(), Vec::new());
     marshal::par::encode_batch(&items, &mut out, &mut ends);
-    // Make the `user` tags of items 1500 and 700 invalid (an `Option` tag
-    // of 2): 700 comes first in the input.
+    // Make the `user` tags of a late item and an early one invalid (an
+    // `Option` tag of 2): the early one comes first in the input.
     let user_tag = |i: usize| {
         let start = if i == 0 { 0 } else { ends[i - 1] };
         let address = items[i].address.len();
@@ -196,8 +205,8 @@ fn decode_batch_returns_the_first_error_in_input_order() {
     };
     for pool in pools() {
         let mut bad = out.clone();
-        bad[user_tag(1500)] = 2;
-        bad[user_tag(700)] = 2;
+        bad[user_tag(late)] = 2;
+        bad[user_tag(early)] = 2;
         let err = pool
             .install(|| marshal::par::decode_batch::<Log>(&bad, &ends))
             .unwrap_err();
@@ -205,7 +214,7 @@ fn decode_batch_returns_the_first_error_in_input_order() {
             matches!(err.kind(), DecodeErrorKind::InvalidTag { tag: 2, .. }),
             "{err}"
         );
-        assert_eq!(err.offset(), user_tag(700));
+        assert_eq!(err.offset(), user_tag(early));
     }
 }
 
@@ -298,8 +307,8 @@ fn lie<L: Marshal + Sync + Clone>(liar: L, expected: &str) {
     let seq = seq.downcast_ref::<String>().expect("a message").clone();
     assert!(seq.contains(expected), "{seq}");
 
-    let mut items: Vec<Item<L>> = (0..5000).map(Item::Honest).collect();
-    items[3777] = Item::Liar(liar);
+    let mut items: Vec<Item<L>> = (0..n(5000) as u64).map(Item::Honest).collect();
+    items[n(5000) * 3 / 4] = Item::Liar(liar);
     for pool in pools() {
         let (mut out, mut ends) = (vec![1, 2, 3], vec![3]);
         let panic = catch_unwind(AssertUnwindSafe(|| {
@@ -331,10 +340,28 @@ fn a_batch_too_large_to_encode_panics_and_leaves_the_buffers() {
     assert_eq!((out, ends), (vec![1], vec![1]));
 }
 
+/// No range is too large, but together they are: the ranges' totals are
+/// added with the same check.
+#[test]
+fn ranges_too_large_together_panic_and_leave_the_buffers() {
+    // Every range of 64 items sums to less than `usize::MAX / 2`.
+    let items = vec![Liar::<{ usize::MAX / 128 }, 0>; 200];
+    for pool in pools() {
+        let (mut out, mut ends) = (vec![1], vec![1]);
+        let panic = catch_unwind(AssertUnwindSafe(|| {
+            pool.install(|| marshal::par::encode_batch(&items, &mut out, &mut ends));
+        }))
+        .expect_err("too large");
+        let message = panic.downcast_ref::<String>().expect("a message");
+        assert!(message.contains("too large to encode"), "{message}");
+        assert_eq!((out, ends), (vec![1], vec![1]));
+    }
+}
+
 /// README, "Async streams and every core".
 #[test]
 fn the_readme_example_runs() -> Result<(), marshal::DecodeError> {
-    let logs = logs(1000, 42);
+    let logs = logs(n(1000), 42);
     let (mut out, mut ends) = (Vec::new(), Vec::new());
     marshal::par::encode_batch(&logs, &mut out, &mut ends);
     assert_eq!(&out[..ends[0]], marshal::to_vec(&logs[0]));
