@@ -145,3 +145,36 @@ pub mod be_u32 {
 /// skipped field gives `NotMarshal::default()`.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Arbitrary)]
 pub struct NotMarshal(pub u8);
+
+/// A manual `Marshal` implementation that lies about its length:
+/// `encoded_len` reports `REPORTED`, and `encode` writes `WRITES` bytes
+/// (0, 1, 2, ...), and it has no `FIXED_LEN` or `MAX_LEN`. The suites
+/// check that every output target reports the lie and never writes
+/// outside its room.
+///
+/// ```
+/// use marshal::Marshal;
+/// use marshal_test_suite::fixtures::Liar;
+///
+/// assert_eq!(Liar::<4, 8>.encoded_len(), 4);
+/// // It writes more than it reported: `to_vec` panics, naming the lie.
+/// assert!(std::panic::catch_unwind(|| marshal::to_vec(&Liar::<4, 8>)).is_err());
+/// assert_eq!(marshal::to_vec(&Liar::<3, 3>), [0, 1, 2]);
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct Liar<const REPORTED: usize, const WRITES: usize>;
+
+impl<const REPORTED: usize, const WRITES: usize> marshal::Marshal for Liar<REPORTED, WRITES> {
+    fn encoded_len(&self) -> usize {
+        REPORTED
+    }
+    fn encode(&self, w: &mut marshal::Writer<'_>) -> Result<(), marshal::Overflow> {
+        put_body(w, WRITES)
+    }
+}
+
+/// Writes `n` bytes, 0, 1, 2, ... (wrapping): the body of a lying
+/// implementation.
+pub fn put_body(w: &mut marshal::Writer<'_>, n: usize) -> Result<(), marshal::Overflow> {
+    (0..n).try_for_each(|i| w.put_u8(i as u8))
+}

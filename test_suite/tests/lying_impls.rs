@@ -18,28 +18,10 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use bytes::{BufMut, BytesMut};
 use marshal::frame::{Codec, FrameError};
 use marshal::{BufferTooSmall, LengthMismatch, Marshal, Overflow, Writer};
+use marshal_test_suite::fixtures::{Liar, put_body};
 
 // ---------------------------------------------------------------------------
 // The liars.
-
-/// Writes `n` bytes, 0, 1, 2, ..., one at a time.
-fn put_body(w: &mut Writer<'_>, n: usize) -> Result<(), Overflow> {
-    (0..n).try_for_each(|i| w.put_u8(i as u8))
-}
-
-/// `encoded_len` reports `REPORTED`; `encode` writes `WRITES` bytes. No
-/// `FIXED_LEN` or `MAX_LEN`.
-#[derive(Clone, Copy)]
-struct Liar<const REPORTED: usize, const WRITES: usize>;
-
-impl<const REPORTED: usize, const WRITES: usize> Marshal for Liar<REPORTED, WRITES> {
-    fn encoded_len(&self) -> usize {
-        REPORTED
-    }
-    fn encode(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
-        put_body(w, WRITES)
-    }
-}
 
 /// `FIXED_LEN` (and so `MAX_LEN`) and `encoded_len` are `FIXED`; `encode`
 /// writes `WRITES` bytes.

@@ -23,6 +23,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use marshal::{DecodeErrorKind, Marshal, Overflow, Unmarshal, Writer};
 use marshal_test_suite::counting::{lock, measure};
+use marshal_test_suite::fixtures::Liar;
 use marshal_test_suite::rng::XorShift;
 use rayon::{ThreadPool, ThreadPoolBuilder};
 
@@ -262,19 +263,6 @@ fn decode_batch_rejects_bad_ends_without_panicking() {
                 [1, 2]
             );
         });
-    }
-}
-
-/// `encoded_len` reports `REPORTED`; `encode` writes `WRITES` bytes.
-#[derive(Clone, Copy)]
-struct Liar<const REPORTED: usize, const WRITES: usize>;
-
-impl<const REPORTED: usize, const WRITES: usize> Marshal for Liar<REPORTED, WRITES> {
-    fn encoded_len(&self) -> usize {
-        REPORTED
-    }
-    fn encode(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
-        (0..WRITES).try_for_each(|i| w.put_u8(i as u8))
     }
 }
 
