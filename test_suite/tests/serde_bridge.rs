@@ -634,6 +634,66 @@ fn deserialize_errors_carry_the_items_offset() {
     assert_eq!(err.kind(), DecodeErrorKind::TrailingBytes { count: 1 });
 }
 
+/// A `u8` whose `Deserialize` reads a `bool` and, when that fails, swallows
+/// the error and takes what follows as the value, as "default on error"
+/// adapters do.
+#[derive(Debug, PartialEq)]
+struct Recovers(u8);
+
+impl<'de> Deserialize<'de> for Recovers {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Recovers;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a bool, or a byte that is not one, then a u8")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Recovers, A::Error> {
+                let flag = seq
+                    .next_element::<bool>()
+                    .map_or(99, |b| b.map_or(0, u8::from));
+                match seq.next_element::<u8>()? {
+                    Some(value) => Ok(Recovers(flag.saturating_add(value))),
+                    None => Err(serde::de::Error::invalid_length(1, &self)),
+                }
+            }
+        }
+        d.deserialize_tuple(2, Visitor)
+    }
+}
+
+/// An error a `Deserialize` implementation catches is gone: decoding goes
+/// on, and a later error is reported as itself.
+#[test]
+fn a_caught_error_does_not_linger() {
+    // A bool: the flag, then the value.
+    assert_eq!(
+        marshal::serde::from_bytes::<Recovers>(&[1, 5]).unwrap(),
+        Recovers(6)
+    );
+    // Not a bool: `InvalidBool` raised, caught, and the next byte read.
+    assert_eq!(
+        marshal::serde::from_bytes::<Recovers>(&[7, 5]).unwrap(),
+        Recovers(104)
+    );
+    assert_eq!(
+        bincode::deserialize::<Recovers>(&[7, 5]).unwrap(),
+        Recovers(104)
+    );
+    // Caught, then the input ends: the end is the error, at its offset.
+    let err = marshal::serde::from_bytes::<(u8, Recovers)>(&[0, 7]).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.offset()),
+        (DecodeErrorKind::UnexpectedEnd { needed: 1 }, 2)
+    );
+    // Caught, then trailing bytes after a good value.
+    let err = marshal::serde::from_bytes::<Recovers>(&[7, 5, 0]).unwrap_err();
+    assert_eq!(err.kind(), DecodeErrorKind::TrailingBytes { count: 1 });
+}
+
 // ---------------------------------------------------------------------------
 // The error type.
 

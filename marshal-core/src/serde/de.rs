@@ -12,64 +12,66 @@ use crate::reader::Reader;
 use crate::stack::levels;
 use crate::traits::Unmarshal;
 
-/// The error type serde's `Deserialize` implementations see: a
-/// [`DecodeError`], and whether its offset is known yet. An error a
-/// visitor raises (`invalid_length`, `custom`, ...) gets the offset of the
-/// item the visitor was reading when it comes back through the
-/// deserializer.
-pub(super) struct DeError {
-    err: DecodeError,
-    placed: bool,
+/// The error type serde's `Deserialize` implementations see. It is one
+/// word, so that the `Result` every deserializer, visitor and access
+/// method returns stays small (a three-word error made each of them a
+/// `Result` passed through memory, and decoding through the bridge about
+/// 10% slower). The [`DecodeError`] itself waits in the deserializer's
+/// slot ([`Deserializer::fail`]); the word says that it is there or, for an
+/// error a visitor raised (`invalid_length`, `custom`, ...), which
+/// complaint it is. That one gets the offset of the item the visitor was
+/// reading when it comes back through the deserializer
+/// ([`Deserializer::place`]).
+pub(super) struct DeError(Repr);
+
+#[derive(Clone, Copy)]
+enum Repr {
+    /// The error is in the deserializer's slot, with its offset.
+    Stored,
+    /// A visitor's complaint, whose offset is not known yet.
+    Unplaced(&'static &'static str),
 }
 
 impl DeError {
     /// An error raised through serde's `de::Error`, whose offset is not
     /// known yet.
     const fn unplaced(message: &'static &'static str) -> Self {
-        DeError {
-            err: DecodeError::custom(message, 0),
-            placed: false,
+        DeError(Repr::Unplaced(message))
+    }
+
+    /// The error as the public API returns it: the one in `slot`, or a
+    /// complaint never placed (a `Deserialize` implementation that failed
+    /// without reading anything), placed at `at`.
+    ///
+    /// A `Stored` error always has its error in the slot, which holds the
+    /// latest error stored: a `Deserialize` implementation that caught one
+    /// error, went on, caught a second and then returned the first gets
+    /// the second reported, an error of the same input all the same.
+    #[cold]
+    pub(super) fn into_decode_error(self, slot: Option<DecodeError>, at: usize) -> DecodeError {
+        match (self.0, slot) {
+            (Repr::Stored, Some(err)) => err,
+            (Repr::Unplaced(message), _) => DecodeError::custom(message, at),
+            (Repr::Stored, None) => DecodeError::custom(&msg::CUSTOM, at),
         }
-    }
-
-    /// The error, at `at` if its offset was not known yet.
-    #[inline]
-    fn at(self, at: usize) -> Self {
-        if self.placed {
-            self
-        } else {
-            DeError {
-                err: self.err.shifted(at),
-                placed: true,
-            }
-        }
-    }
-
-    /// The error as the public API returns it; an error never placed (a
-    /// `Deserialize` implementation that failed without reading anything)
-    /// is placed at `at`.
-    #[inline]
-    pub(super) fn into_decode_error(self, at: usize) -> DecodeError {
-        self.at(at).err
-    }
-}
-
-impl From<DecodeError> for DeError {
-    #[inline]
-    fn from(err: DecodeError) -> Self {
-        DeError { err, placed: true }
     }
 }
 
 impl fmt::Debug for DeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(&self.err, f)
+        match self.0 {
+            Repr::Stored => f.write_str("DeError::Stored"),
+            Repr::Unplaced(message) => f.debug_tuple("DeError::Unplaced").field(message).finish(),
+        }
     }
 }
 
 impl Display for DeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        Display::fmt(&self.err, f)
+        match self.0 {
+            Repr::Stored => f.write_str(msg::STORED),
+            Repr::Unplaced(message) => f.write_str(message),
+        }
     }
 }
 
@@ -79,6 +81,7 @@ impl core::error::Error for DeError {}
 /// [`DecodeError`] is three words and never allocates, so it carries the
 /// kind of complaint, not serde's formatted text.
 pub(super) mod msg {
+    pub(crate) const STORED: &str = "the input is not a valid encoding of the value (marshal::serde reports the kind and offset)";
     pub(crate) const CUSTOM: &str = "the value's Deserialize implementation rejected the input";
     pub(crate) const INVALID_TYPE: &str =
         "invalid type: the Deserialize implementation expected another kind of value";
@@ -163,10 +166,45 @@ const fn level_of<T>() -> u32 {
 
 /// serde's deserializer over a [`Reader`].
 pub(super) struct Deserializer<'r, 'de> {
-    pub(super) r: &'r mut Reader<'de>,
+    r: &'r mut Reader<'de>,
+    /// Where the [`DecodeError`] of a [`DeError`] travelling up waits.
+    slot: &'r mut Option<DecodeError>,
+}
+
+impl<'r, 'de> Deserializer<'r, 'de> {
+    /// A deserializer reading through `r`, keeping the error of a failed
+    /// decode in `slot` ([`DeError::into_decode_error`] takes it out).
+    pub(super) fn new(r: &'r mut Reader<'de>, slot: &'r mut Option<DecodeError>) -> Self {
+        Deserializer { r, slot }
+    }
 }
 
 impl<'de> Deserializer<'_, 'de> {
+    /// Keeps `err` in the slot and returns the word that says it is there.
+    #[cold]
+    fn fail(&mut self, err: DecodeError) -> DeError {
+        *self.slot = Some(err);
+        DeError(Repr::Stored)
+    }
+
+    /// A reader's result as the deserializer's.
+    #[inline]
+    fn check<T>(&mut self, result: Result<T, DecodeError>) -> Result<T, DeError> {
+        match result {
+            Ok(value) => Ok(value),
+            Err(err) => Err(self.fail(err)),
+        }
+    }
+
+    /// `err`, at `at` if its offset was not known yet.
+    #[cold]
+    fn place(&mut self, err: DeError, at: usize) -> DeError {
+        match err.0 {
+            Repr::Stored => err,
+            Repr::Unplaced(message) => self.fail(DecodeError::custom(message, at)),
+        }
+    }
+
     /// Runs `f` one level deeper ([`Reader::nest`]), the level charged by
     /// the stack a level building a `T` may take: the depth limit applies
     /// to every value that holds others (an `Option`'s `Some`, a newtype,
@@ -176,11 +214,12 @@ impl<'de> Deserializer<'_, 'de> {
         &mut self,
         f: impl FnOnce(&mut Deserializer<'_, 'de>) -> Result<T, DeError>,
     ) -> Result<T, DeError> {
+        let slot = &mut *self.slot;
         match self.r.nest_levels(const { level_of::<T>() }, |r| {
-            Ok(f(&mut Deserializer { r }))
+            Ok(f(&mut Deserializer { r, slot }))
         }) {
             Ok(result) => result,
-            Err(too_deep) => Err(too_deep.into()),
+            Err(too_deep) => Err(self.fail(too_deep)),
         }
     }
 
@@ -188,7 +227,8 @@ impl<'de> Deserializer<'_, 'de> {
     /// item counts as at least one byte, whatever its type.
     #[inline]
     fn len(&mut self) -> Result<usize, DeError> {
-        Ok(self.r.take_len(1)?)
+        let len = self.r.take_len(1);
+        self.check(len)
     }
 }
 
@@ -198,8 +238,9 @@ macro_rules! primitive {
         #[inline]
         fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
             let at = self.r.position();
-            let value = <$ty as Unmarshal<'de>>::decode(self.r)?;
-            visitor.$visit::<DeError>(value).map_err(|e| e.at(at))
+            let value = <$ty as Unmarshal<'de>>::decode(self.r);
+            let value = self.check(value)?;
+            visitor.$visit::<DeError>(value).map_err(|e| self.place(e, at))
         }
     )*};
 }
@@ -214,7 +255,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'_, 'de> {
 
     #[cold]
     fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, DeError> {
-        Err(DeError::unplaced(&msg::ANY).at(self.r.position()))
+        Err(self.fail(DecodeError::custom(&msg::ANY, self.r.position())))
     }
 
     primitive! {
@@ -237,10 +278,11 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'_, 'de> {
     #[inline]
     fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
         let at = self.r.position();
-        let s = <&'de str as Unmarshal<'de>>::decode(self.r)?;
+        let s = <&'de str as Unmarshal<'de>>::decode(self.r);
+        let s = self.check(s)?;
         visitor
             .visit_borrowed_str::<DeError>(s)
-            .map_err(|e| e.at(at))
+            .map_err(|e| self.place(e, at))
     }
 
     /// An owned `String`, allocated here (and charged against the reader's
@@ -248,61 +290,71 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'_, 'de> {
     #[inline]
     fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
         let at = self.r.position();
-        let s = <&'de str as Unmarshal<'de>>::decode(self.r)?;
+        let s = <&'de str as Unmarshal<'de>>::decode(self.r);
+        let s = self.check(s)?;
         #[cfg(feature = "alloc")]
         {
-            self.r.charge_at(s.len(), at + 8)?;
+            let charged = self.r.charge_at(s.len(), at + 8);
+            self.check(charged)?;
             visitor
                 .visit_string::<DeError>(alloc::string::String::from(s))
-                .map_err(|e| e.at(at))
+                .map_err(|e| self.place(e, at))
         }
         #[cfg(not(feature = "alloc"))]
         visitor
             .visit_borrowed_str::<DeError>(s)
-            .map_err(|e| e.at(at))
+            .map_err(|e| self.place(e, at))
     }
 
     #[inline]
     fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
         let at = self.r.position();
-        let bytes = <&'de [u8] as Unmarshal<'de>>::decode(self.r)?;
+        let bytes = <&'de [u8] as Unmarshal<'de>>::decode(self.r);
+        let bytes = self.check(bytes)?;
         visitor
             .visit_borrowed_bytes::<DeError>(bytes)
-            .map_err(|e| e.at(at))
+            .map_err(|e| self.place(e, at))
     }
 
     /// An owned `Vec<u8>`, as for [`deserialize_string`](Self::deserialize_string).
     #[inline]
     fn deserialize_byte_buf<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
         let at = self.r.position();
-        let bytes = <&'de [u8] as Unmarshal<'de>>::decode(self.r)?;
+        let bytes = <&'de [u8] as Unmarshal<'de>>::decode(self.r);
+        let bytes = self.check(bytes)?;
         #[cfg(feature = "alloc")]
         {
-            self.r.charge_at(bytes.len(), at + 8)?;
+            let charged = self.r.charge_at(bytes.len(), at + 8);
+            self.check(charged)?;
             visitor
                 .visit_byte_buf::<DeError>(alloc::vec::Vec::from(bytes))
-                .map_err(|e| e.at(at))
+                .map_err(|e| self.place(e, at))
         }
         #[cfg(not(feature = "alloc"))]
         visitor
             .visit_borrowed_bytes::<DeError>(bytes)
-            .map_err(|e| e.at(at))
+            .map_err(|e| self.place(e, at))
     }
 
     #[inline]
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
         let at = self.r.position();
-        match self.r.take_u8()? {
-            0 => visitor.visit_none::<DeError>().map_err(|e| e.at(at)),
-            1 => self.nest(|de| visitor.visit_some(de).map_err(|e| e.at(at))),
-            tag => Err(DecodeError::invalid_tag(tag.into(), &"Option", at).into()),
+        let tag = self.r.take_u8();
+        match self.check(tag)? {
+            0 => visitor
+                .visit_none::<DeError>()
+                .map_err(|e| self.place(e, at)),
+            1 => self.nest(|de| visitor.visit_some(&mut *de).map_err(|e| de.place(e, at))),
+            tag => Err(self.fail(DecodeError::invalid_tag(tag.into(), &"Option", at))),
         }
     }
 
     #[inline]
     fn deserialize_unit<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
         let at = self.r.position();
-        visitor.visit_unit::<DeError>().map_err(|e| e.at(at))
+        visitor
+            .visit_unit::<DeError>()
+            .map_err(|e| self.place(e, at))
     }
 
     #[inline]
@@ -321,7 +373,11 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'_, 'de> {
         visitor: V,
     ) -> Result<V::Value, DeError> {
         let at = self.r.position();
-        self.nest(|de| visitor.visit_newtype_struct(de).map_err(|e| e.at(at)))
+        self.nest(|de| {
+            visitor
+                .visit_newtype_struct(&mut *de)
+                .map_err(|e| de.place(e, at))
+        })
     }
 
     #[inline]
@@ -330,8 +386,8 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'_, 'de> {
         self.nest(|de| {
             let len = de.len()?;
             visitor
-                .visit_seq(Items::growing(de, len))
-                .map_err(|e| e.at(at))
+                .visit_seq(Items::growing(&mut *de, len))
+                .map_err(|e| de.place(e, at))
         })
     }
 
@@ -344,8 +400,8 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'_, 'de> {
         let at = self.r.position();
         self.nest(|de| {
             visitor
-                .visit_seq(Items::inline(de, len))
-                .map_err(|e| e.at(at))
+                .visit_seq(Items::inline(&mut *de, len))
+                .map_err(|e| de.place(e, at))
         })
     }
 
@@ -366,12 +422,12 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'_, 'de> {
             let len = de.len()?;
             visitor
                 .visit_map(Entries {
-                    de,
+                    de: &mut *de,
                     len,
                     index: 0,
                     key: Layout::new::<()>(),
                 })
-                .map_err(|e| e.at(at))
+                .map_err(|e| de.place(e, at))
         })
     }
 
@@ -394,17 +450,17 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'_, 'de> {
         visitor: V,
     ) -> Result<V::Value, DeError> {
         let at = self.r.position();
-        self.nest(|de| visitor.visit_enum(de).map_err(|e| e.at(at)))
+        self.nest(|de| visitor.visit_enum(&mut *de).map_err(|e| de.place(e, at)))
     }
 
     #[cold]
     fn deserialize_identifier<V: Visitor<'de>>(self, _: V) -> Result<V::Value, DeError> {
-        Err(DeError::unplaced(&msg::IDENTIFIER).at(self.r.position()))
+        Err(self.fail(DecodeError::custom(&msg::IDENTIFIER, self.r.position())))
     }
 
     #[cold]
     fn deserialize_ignored_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, DeError> {
-        Err(DeError::unplaced(&msg::IGNORED_ANY).at(self.r.position()))
+        Err(self.fail(DecodeError::custom(&msg::IGNORED_ANY, self.r.position())))
     }
 }
 
@@ -466,9 +522,11 @@ impl<'de> de::SeqAccess<'de> for Items<'_, '_, 'de> {
         }
         self.len -= 1;
         if self.growing && self.de.r.has_budget() {
-            self.de
+            let charged = self
+                .de
                 .r
-                .charge_alloc(item_charge(self.index, Layout::new::<T::Value>()))?;
+                .charge_alloc(item_charge(self.index, Layout::new::<T::Value>()));
+            self.de.check(charged)?;
         }
         self.index += 1;
         seed.deserialize(&mut *self.de).map(Some)
@@ -517,7 +575,8 @@ impl<'de> de::MapAccess<'de> for Entries<'_, '_, 'de> {
                 Ok((entry, _)) => item_charge(self.index, entry),
                 Err(_) => usize::MAX,
             };
-            self.de.r.charge_alloc(entry)?;
+            let charged = self.de.r.charge_alloc(entry);
+            self.de.check(charged)?;
         }
         self.index += 1;
         seed.deserialize(&mut *self.de)
@@ -537,10 +596,11 @@ impl<'de> de::EnumAccess<'de> for &mut Deserializer<'_, 'de> {
     #[inline]
     fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self), DeError> {
         let at = self.r.position();
-        let index = <u32 as Unmarshal<'de>>::decode(self.r)?;
+        let index = <u32 as Unmarshal<'de>>::decode(self.r);
+        let index = self.check(index)?;
         let variant = seed
             .deserialize(IntoDeserializer::<DeError>::into_deserializer(index))
-            .map_err(|e| e.at(at))?;
+            .map_err(|e| self.place(e, at))?;
         Ok((variant, self))
     }
 }

@@ -347,7 +347,11 @@ pub fn from_bytes_limited<'de, T: Deserialize<'de>>(
 #[inline]
 pub fn decode<'de, T: Deserialize<'de>>(r: &mut Reader<'de>) -> Result<T, DecodeError> {
     let start = r.position();
-    T::deserialize(&mut de::Deserializer { r }).map_err(|e| e.into_decode_error(start))
+    let mut slot = None;
+    match T::deserialize(&mut de::Deserializer::new(r, &mut slot)) {
+        Ok(value) => Ok(value),
+        Err(err) => Err(err.into_decode_error(slot, start)),
+    }
 }
 
 /// Why encoding through the serde bridge failed.
