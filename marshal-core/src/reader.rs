@@ -195,6 +195,27 @@ impl<'de> Reader<'de> {
         result
     }
 
+    /// [`nest_levels`](Reader::nest_levels) for a body the compiler does
+    /// not inline (serde's visitors): `f` reads through this reader itself,
+    /// since a copy in a local would only be copied in and out again. `f`'s
+    /// own result comes back as it is, whatever it says; the error is the
+    /// depth limit's.
+    #[inline]
+    pub(crate) fn nest_levels_in_place<T>(
+        &mut self,
+        levels: u32,
+        f: impl FnOnce(&mut Self) -> T,
+    ) -> Result<T, DecodeError> {
+        let outer = self.depth;
+        let Some(depth) = outer.checked_sub(levels) else {
+            return Err(DecodeError::too_deep(self.max_depth, self.position()));
+        };
+        self.depth = depth;
+        let result = f(self);
+        self.depth = outer;
+        Ok(result)
+    }
+
     /// Bytes consumed so far: the offset of the next byte in the input.
     ///
     /// ```

@@ -215,8 +215,8 @@ impl<'de> Deserializer<'_, 'de> {
         f: impl FnOnce(&mut Deserializer<'_, 'de>) -> Result<T, DeError>,
     ) -> Result<T, DeError> {
         let slot = &mut *self.slot;
-        match self.r.nest_levels(const { level_of::<T>() }, |r| {
-            Ok(f(&mut Deserializer { r, slot }))
+        match self.r.nest_levels_in_place(const { level_of::<T>() }, |r| {
+            f(&mut Deserializer { r, slot })
         }) {
             Ok(result) => result,
             Err(too_deep) => Err(self.fail(too_deep)),
