@@ -145,6 +145,16 @@ pub const fn is_memcpy_equivalent<T: Marshal + ?Sized>() -> bool {
 /// ```
 #[inline]
 pub fn from_bytes<'de, T: Unmarshal<'de>>(input: &'de [u8]) -> Result<T, DecodeError> {
+    // A fixed-size value: one comparison says that the input holds it and
+    // nothing after it, and the compiler, knowing the length, folds the
+    // decoder's own checks and the one for trailing bytes (an
+    // implementation that reads less than it claims still gets them).
+    if T::MIN_LEN_IS_EXACT && input.len() == T::MIN_LEN {
+        let mut r = Reader::new(input);
+        let value = T::decode(&mut r)?;
+        r.finish()?;
+        return Ok(value);
+    }
     let mut r = Reader::new(input);
     let value = T::decode(&mut r)?;
     r.finish()?;

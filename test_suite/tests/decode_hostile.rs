@@ -1050,6 +1050,46 @@ struct WithBe {
     b: u32,
 }
 
+/// `from_bytes` reads a fixed-size value from an input of exactly its size
+/// after one comparison; shorter and longer inputs, and bad bytes inside an
+/// input of the right size, report what they always did.
+#[test]
+fn fixed_size_values_at_every_input_length() {
+    type Fixed = (u32, bool, [u8; 2]);
+    let bytes = marshal::to_vec(&(7u32, true, [1u8, 2]));
+    assert_eq!(bytes.len(), <Fixed as Unmarshal>::MIN_LEN);
+    for len in 0..=bytes.len() + 2 {
+        let mut input = bytes.clone();
+        input.resize(len, 0);
+        let got = marshal::from_bytes::<Fixed>(&input);
+        match len.cmp(&bytes.len()) {
+            std::cmp::Ordering::Less => {
+                let err = got.unwrap_err();
+                assert!(
+                    matches!(err.kind(), DecodeErrorKind::UnexpectedEnd { .. }),
+                    "{len}: {err}"
+                );
+            }
+            std::cmp::Ordering::Equal => assert_eq!(got, Ok((7, true, [1, 2]))),
+            std::cmp::Ordering::Greater => {
+                let err = got.unwrap_err();
+                assert_eq!(
+                    (err.kind(), err.offset()),
+                    (
+                        DecodeErrorKind::TrailingBytes {
+                            count: len - bytes.len()
+                        },
+                        bytes.len()
+                    )
+                );
+            }
+        }
+    }
+    let mut bad = bytes.clone();
+    bad[4] = 9;
+    assert_decode_error::<Fixed>(&bad, DecodeErrorKind::InvalidBool(9), 4);
+}
+
 #[test]
 fn invalid_bool() {
     assert_decode_error::<bool>(&[2], DecodeErrorKind::InvalidBool(2), 0);
