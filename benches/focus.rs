@@ -1,0 +1,303 @@
+//! The decodes whose targets are closest, measured two ways that a noisy
+//! machine disturbs less than criterion's separate groups: interleaved
+//! timing, and one operation repeated for callgrind.
+//!
+//! - The serde route against bincode 1.3 (`logs`, `saves`), both through
+//!   the datasets' serde derives, from the same bytes.
+//! - The `updates` decode against speedy and wincode.
+//! - The `messages` decode, one 40-byte quote a call, against speedy and
+//!   wincode, and two-pass encoding against speedy.
+//!
+//! ```sh
+//! # Rounds of every comparison, each round running each library once in
+//! # turn, so that a busy machine slows them alike; prints the medians and
+//! # the ratios.
+//! MARSHAL_FOCUS=interleaved:300 cargo bench -p marshal-benches --bench focus
+//! # One operation `n` times, for an instruction count: the difference
+//! # between two counts of `n` is the cost of `n` more runs.
+//! MARSHAL_FOCUS=updates-marshal:100 valgrind --tool=callgrind \
+//!     target/release/deps/focus-<hash>
+//! ```
+//!
+//! Without `MARSHAL_FOCUS` it runs `interleaved:100`. glibc's allocator
+//! thresholds are fixed first, as in `compare.rs`.
+
+// The datasets are shared with `compare.rs`; not all of them are used here.
+#![allow(missing_docs)]
+
+#[allow(dead_code)]
+#[path = "common/mod.rs"]
+mod common;
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use speedy::{LittleEndian, Readable as _, Writable as _};
+
+use common::{Logs, Quote, Saves, Updates};
+
+/// The datasets, their sizes as in `compare.rs`, and each library's bytes.
+struct Data {
+    logs: Vec<u8>,
+    saves: Vec<u8>,
+    updates: Vec<u8>,
+    updates_speedy: Vec<u8>,
+    quotes: Vec<Quote>,
+    messages: Vec<Vec<u8>>,
+    messages_speedy: Vec<Vec<u8>>,
+}
+
+impl Data {
+    fn new() -> Self {
+        let logs = common::logs(10_000);
+        let saves = common::saves(500);
+        let updates = common::updates(300);
+        let quotes = common::messages(1_000);
+        let data = Data {
+            logs: bincode::serialize(&logs).expect("bincode"),
+            saves: bincode::serialize(&saves).expect("bincode"),
+            updates: marshal::to_vec(&updates),
+            updates_speedy: updates
+                .write_to_vec_with_ctx(LittleEndian::default())
+                .expect("speedy"),
+            messages: quotes.iter().map(marshal::to_vec).collect(),
+            messages_speedy: quotes
+                .iter()
+                .map(|q| q.write_to_vec_with_ctx(LittleEndian::default()))
+                .collect::<Result<_, _>>()
+                .expect("speedy"),
+            quotes,
+        };
+        // Every path reads back what was written before anything is timed.
+        assert_eq!(marshal::to_vec(&logs), data.logs);
+        assert_eq!(
+            marshal::serde::from_bytes::<Logs>(&data.logs).expect("decodes"),
+            logs
+        );
+        assert_eq!(
+            marshal::serde::from_bytes::<Saves>(&data.saves).expect("decodes"),
+            saves
+        );
+        for op in OPS {
+            run(op, &data);
+        }
+        data
+    }
+}
+
+/// The operations: what is compared, and each library's side of it.
+#[derive(Clone, Copy)]
+enum Op {
+    LogsSerdeMarshal,
+    LogsSerdeBincode1,
+    SavesSerdeMarshal,
+    SavesSerdeBincode1,
+    UpdatesMarshal,
+    UpdatesSpeedy,
+    UpdatesWincode,
+    MessagesMarshal,
+    MessagesSpeedy,
+    MessagesWincode,
+    TwoPassMarshal,
+    TwoPassSpeedy,
+}
+
+const OPS: [Op; 12] = [
+    Op::LogsSerdeMarshal,
+    Op::LogsSerdeBincode1,
+    Op::SavesSerdeMarshal,
+    Op::SavesSerdeBincode1,
+    Op::UpdatesMarshal,
+    Op::UpdatesSpeedy,
+    Op::UpdatesWincode,
+    Op::MessagesMarshal,
+    Op::MessagesSpeedy,
+    Op::MessagesWincode,
+    Op::TwoPassMarshal,
+    Op::TwoPassSpeedy,
+];
+
+impl Op {
+    fn name(self) -> &'static str {
+        match self {
+            Op::LogsSerdeMarshal => "logs-serde-marshal",
+            Op::LogsSerdeBincode1 => "logs-serde-bincode1",
+            Op::SavesSerdeMarshal => "saves-serde-marshal",
+            Op::SavesSerdeBincode1 => "saves-serde-bincode1",
+            Op::UpdatesMarshal => "updates-marshal",
+            Op::UpdatesSpeedy => "updates-speedy",
+            Op::UpdatesWincode => "updates-wincode",
+            Op::MessagesMarshal => "messages-marshal",
+            Op::MessagesSpeedy => "messages-speedy",
+            Op::MessagesWincode => "messages-wincode",
+            Op::TwoPassMarshal => "messages-two-pass-marshal",
+            Op::TwoPassSpeedy => "messages-two-pass-speedy",
+        }
+    }
+}
+
+/// wincode's configuration in `compare.rs`.
+fn wincode_config() -> impl wincode::config::Config {
+    wincode::config::Configuration::default().disable_preallocation_size_limit()
+}
+
+/// Runs `op` once; what it decoded is dropped inside, as criterion's
+/// `iter` drops it.
+fn run(op: Op, data: &Data) {
+    match op {
+        Op::LogsSerdeMarshal => {
+            black_box(marshal::serde::from_bytes::<Logs>(black_box(&data.logs)).expect("decodes"));
+        }
+        Op::LogsSerdeBincode1 => {
+            black_box(bincode::deserialize::<Logs>(black_box(&data.logs)).expect("decodes"));
+        }
+        Op::SavesSerdeMarshal => {
+            black_box(
+                marshal::serde::from_bytes::<Saves>(black_box(&data.saves)).expect("decodes"),
+            );
+        }
+        Op::SavesSerdeBincode1 => {
+            black_box(bincode::deserialize::<Saves>(black_box(&data.saves)).expect("decodes"));
+        }
+        Op::UpdatesMarshal => {
+            black_box(marshal::from_bytes::<Updates>(black_box(&data.updates)).expect("decodes"));
+        }
+        Op::UpdatesSpeedy => {
+            black_box(
+                Updates::read_from_buffer_with_ctx(
+                    LittleEndian::default(),
+                    black_box(&data.updates_speedy),
+                )
+                .expect("decodes"),
+            );
+        }
+        Op::UpdatesWincode => {
+            black_box(
+                wincode::config::deserialize::<Updates, _>(
+                    black_box(&data.updates),
+                    wincode_config(),
+                )
+                .expect("decodes"),
+            );
+        }
+        Op::MessagesMarshal => {
+            for bytes in black_box(&data.messages) {
+                black_box(marshal::from_bytes::<Quote>(bytes).expect("decodes"));
+            }
+        }
+        Op::MessagesSpeedy => {
+            for bytes in black_box(&data.messages_speedy) {
+                black_box(
+                    Quote::read_from_buffer_with_ctx(LittleEndian::default(), bytes)
+                        .expect("decodes"),
+                );
+            }
+        }
+        Op::MessagesWincode => {
+            for bytes in black_box(&data.messages) {
+                black_box(wincode::deserialize::<Quote>(bytes).expect("decodes"));
+            }
+        }
+        Op::TwoPassMarshal => {
+            let mut buf = [0u8; 64];
+            for quote in black_box(&data.quotes) {
+                let len = marshal::Marshal::encoded_len(quote);
+                let written = marshal::Marshal::write_to(quote, &mut buf[..len]);
+                black_box(&buf[..written]);
+            }
+        }
+        Op::TwoPassSpeedy => {
+            let mut buf = [0u8; 64];
+            for quote in black_box(&data.quotes) {
+                quote
+                    .write_to_buffer_with_ctx(LittleEndian::default(), &mut buf)
+                    .expect("fits");
+                black_box(&buf);
+            }
+        }
+    }
+}
+
+/// The comparisons the interleaved report prints: marshal's operation,
+/// then the others it is divided by.
+const COMPARISONS: [(Op, &[Op]); 5] = [
+    (Op::LogsSerdeMarshal, &[Op::LogsSerdeBincode1]),
+    (Op::SavesSerdeMarshal, &[Op::SavesSerdeBincode1]),
+    (Op::UpdatesMarshal, &[Op::UpdatesSpeedy, Op::UpdatesWincode]),
+    (
+        Op::MessagesMarshal,
+        &[Op::MessagesSpeedy, Op::MessagesWincode],
+    ),
+    (Op::TwoPassMarshal, &[Op::TwoPassSpeedy]),
+];
+
+/// `rounds` rounds, each running every operation once in turn; prints each
+/// one's median and fastest round and marshal's ratios to the others'.
+fn interleaved(data: &Data, rounds: usize) {
+    let mut times = vec![Vec::with_capacity(rounds); OPS.len()];
+    for _ in 0..rounds {
+        for (i, &op) in OPS.iter().enumerate() {
+            let start = Instant::now();
+            run(op, data);
+            times[i].push(start.elapsed().as_secs_f64() * 1e6);
+        }
+    }
+    let stats: Vec<(f64, f64)> = times
+        .into_iter()
+        .map(|mut t| {
+            t.sort_by(f64::total_cmp);
+            (t[t.len() / 2], t[0])
+        })
+        .collect();
+    let index = |op: Op| OPS.iter().position(|o| o.name() == op.name()).expect("op");
+    for (op, stat) in OPS.iter().zip(&stats) {
+        println!(
+            "{:28} median {:10.1} us, fastest {:10.1} us",
+            op.name(),
+            stat.0,
+            stat.1
+        );
+    }
+    for (ours, others) in COMPARISONS {
+        for &other in others {
+            let (a, b) = (stats[index(ours)], stats[index(other)]);
+            println!(
+                "{} / {}: {:.2}x (medians), {:.2}x (fastest)",
+                ours.name(),
+                other.name(),
+                a.0 / b.0,
+                a.1 / b.1
+            );
+        }
+    }
+}
+
+/// As `compare.rs`'s: fixed mmap and trim thresholds, so that a large
+/// decode runs in the same allocator state whatever ran before it.
+fn fix_allocator() {
+    // SAFETY: `mallopt` only sets allocator parameters; it is called once,
+    // at the start of `main`, before any other thread exists.
+    let mmap = unsafe { libc::mallopt(libc::M_MMAP_THRESHOLD, 32 << 20) };
+    // SAFETY: as above.
+    let trim = unsafe { libc::mallopt(libc::M_TRIM_THRESHOLD, 64 << 20) };
+    assert!(mmap == 1 && trim == 1, "mallopt refused the thresholds");
+}
+
+fn main() {
+    fix_allocator();
+    let spec = std::env::var("MARSHAL_FOCUS").unwrap_or_else(|_| "interleaved:100".to_owned());
+    let (what, n) = spec.split_once(':').expect("MARSHAL_FOCUS=<op>:<n>");
+    let n: usize = n.parse().expect("a count");
+    let data = Data::new();
+    if what == "interleaved" {
+        interleaved(&data, n);
+        return;
+    }
+    let op = OPS
+        .into_iter()
+        .find(|op| op.name() == what)
+        .unwrap_or_else(|| panic!("unknown operation {what}"));
+    for _ in 0..n {
+        run(op, &data);
+    }
+}
