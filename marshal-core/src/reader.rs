@@ -200,6 +200,7 @@ impl<'de> Reader<'de> {
     /// since a copy in a local would only be copied in and out again. `f`'s
     /// own result comes back as it is, whatever it says; the error is the
     /// depth limit's.
+    #[cfg(feature = "serde")]
     #[inline]
     pub(crate) fn nest_levels_in_place<T>(
         &mut self,
