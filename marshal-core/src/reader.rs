@@ -199,7 +199,8 @@ impl<'de> Reader<'de> {
     /// not inline (serde's visitors): `f` reads through this reader itself,
     /// since a copy in a local would only be copied in and out again. `f`'s
     /// own result comes back as it is, whatever it says; the error is the
-    /// depth limit's.
+    /// depth limit's. Should `f` panic, the depth stays lowered: a reader
+    /// used again after catching the panic only has a stricter limit.
     #[cfg(feature = "serde")]
     #[inline]
     pub(crate) fn nest_levels_in_place<T>(
