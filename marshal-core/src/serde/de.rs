@@ -190,10 +190,13 @@ impl<'de> Deserializer<'_, 'de> {
         DeError(Repr::Stored)
     }
 
-    /// A reader's result as the deserializer's.
+    /// Reads through the reader with `f`, its error kept in the slot.
     #[inline]
-    fn check<T>(&mut self, result: Result<T, DecodeError>) -> Result<T, DeError> {
-        match result {
+    fn read<T>(
+        &mut self,
+        f: impl FnOnce(&mut Reader<'de>) -> Result<T, DecodeError>,
+    ) -> Result<T, DeError> {
+        match f(self.r) {
             Ok(value) => Ok(value),
             Err(err) => Err(self.fail(err)),
         }
@@ -230,8 +233,7 @@ impl<'de> Deserializer<'_, 'de> {
     /// item counts as at least one byte, whatever its type.
     #[inline]
     fn len(&mut self) -> Result<usize, DeError> {
-        let len = self.r.take_len(1);
-        self.check(len)
+        self.read(|r| r.take_len(1))
     }
 }
 
@@ -241,8 +243,7 @@ macro_rules! primitive {
         #[inline]
         fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
             let at = self.r.position();
-            let value = <$ty as Unmarshal<'de>>::decode(self.r);
-            let value = self.check(value)?;
+            let value = self.read(<$ty as Unmarshal<'de>>::decode)?;
             visitor.$visit::<DeError>(value).map_err(|e| self.place(e, at))
         }
     )*};
@@ -281,8 +282,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'_, 'de> {
     #[inline]
     fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
         let at = self.r.position();
-        let s = <&'de str as Unmarshal<'de>>::decode(self.r);
-        let s = self.check(s)?;
+        let s = self.read(<&'de str as Unmarshal<'de>>::decode)?;
         visitor
             .visit_borrowed_str::<DeError>(s)
             .map_err(|e| self.place(e, at))
@@ -293,12 +293,10 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'_, 'de> {
     #[inline]
     fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
         let at = self.r.position();
-        let s = <&'de str as Unmarshal<'de>>::decode(self.r);
-        let s = self.check(s)?;
+        let s = self.read(<&'de str as Unmarshal<'de>>::decode)?;
         #[cfg(feature = "alloc")]
         {
-            let charged = self.r.charge_at(s.len(), at + 8);
-            self.check(charged)?;
+            self.read(|r| r.charge_at(s.len(), at + 8))?;
             visitor
                 .visit_string::<DeError>(alloc::string::String::from(s))
                 .map_err(|e| self.place(e, at))
@@ -312,8 +310,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'_, 'de> {
     #[inline]
     fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
         let at = self.r.position();
-        let bytes = <&'de [u8] as Unmarshal<'de>>::decode(self.r);
-        let bytes = self.check(bytes)?;
+        let bytes = self.read(<&'de [u8] as Unmarshal<'de>>::decode)?;
         visitor
             .visit_borrowed_bytes::<DeError>(bytes)
             .map_err(|e| self.place(e, at))
@@ -323,12 +320,10 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'_, 'de> {
     #[inline]
     fn deserialize_byte_buf<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
         let at = self.r.position();
-        let bytes = <&'de [u8] as Unmarshal<'de>>::decode(self.r);
-        let bytes = self.check(bytes)?;
+        let bytes = self.read(<&'de [u8] as Unmarshal<'de>>::decode)?;
         #[cfg(feature = "alloc")]
         {
-            let charged = self.r.charge_at(bytes.len(), at + 8);
-            self.check(charged)?;
+            self.read(|r| r.charge_at(bytes.len(), at + 8))?;
             visitor
                 .visit_byte_buf::<DeError>(alloc::vec::Vec::from(bytes))
                 .map_err(|e| self.place(e, at))
@@ -342,8 +337,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'_, 'de> {
     #[inline]
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
         let at = self.r.position();
-        let tag = self.r.take_u8();
-        match self.check(tag)? {
+        match self.read(Reader::take_u8)? {
             0 => visitor
                 .visit_none::<DeError>()
                 .map_err(|e| self.place(e, at)),
@@ -525,11 +519,8 @@ impl<'de> de::SeqAccess<'de> for Items<'_, '_, 'de> {
         }
         self.len -= 1;
         if self.growing && self.de.r.has_budget() {
-            let charged = self
-                .de
-                .r
-                .charge_alloc(item_charge(self.index, Layout::new::<T::Value>()));
-            self.de.check(charged)?;
+            let charge = item_charge(self.index, Layout::new::<T::Value>());
+            self.de.read(|r| r.charge_alloc(charge))?;
         }
         self.index += 1;
         seed.deserialize(&mut *self.de).map(Some)
@@ -578,8 +569,7 @@ impl<'de> de::MapAccess<'de> for Entries<'_, '_, 'de> {
                 Ok((entry, _)) => item_charge(self.index, entry),
                 Err(_) => usize::MAX,
             };
-            let charged = self.de.r.charge_alloc(entry);
-            self.de.check(charged)?;
+            self.de.read(|r| r.charge_alloc(entry))?;
         }
         self.index += 1;
         seed.deserialize(&mut *self.de)
@@ -599,8 +589,7 @@ impl<'de> de::EnumAccess<'de> for &mut Deserializer<'_, 'de> {
     #[inline]
     fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self), DeError> {
         let at = self.r.position();
-        let index = <u32 as Unmarshal<'de>>::decode(self.r);
-        let index = self.check(index)?;
+        let index = self.read(<u32 as Unmarshal<'de>>::decode)?;
         let variant = seed
             .deserialize(IntoDeserializer::<DeError>::into_deserializer(index))
             .map_err(|e| self.place(e, at))?;
