@@ -150,12 +150,14 @@ pub fn from_bytes<'de, T: Unmarshal<'de>>(input: &'de [u8]) -> Result<T, DecodeE
     // decoder's own checks and the one for trailing bytes (an
     // implementation that reads less than it claims still gets them).
     if T::MIN_LEN_IS_EXACT && input.len() == T::MIN_LEN {
-        let mut r = Reader::new(input);
-        let value = T::decode(&mut r)?;
-        r.finish()?;
-        return Ok(value);
+        return decode_whole(Reader::new(input));
     }
-    let mut r = Reader::new(input);
+    decode_whole(Reader::new(input))
+}
+
+/// One `T` from all of what `r` reads, or `TrailingBytes` after it.
+#[inline]
+fn decode_whole<'de, T: Unmarshal<'de>>(mut r: Reader<'de>) -> Result<T, DecodeError> {
     let value = T::decode(&mut r)?;
     r.finish()?;
     Ok(value)
@@ -185,10 +187,7 @@ pub fn from_bytes_limited<'de, T: Unmarshal<'de>>(
     input: &'de [u8],
     max_alloc: usize,
 ) -> Result<T, DecodeError> {
-    let mut r = Reader::new(input).with_max_alloc(max_alloc);
-    let value = T::decode(&mut r)?;
-    r.finish()?;
-    Ok(value)
+    decode_whole(Reader::new(input).with_max_alloc(max_alloc))
 }
 
 /// Encodes `value` into a new `Vec` with exactly one allocation of exactly
