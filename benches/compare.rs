@@ -905,29 +905,12 @@ fn messages(c: &mut Criterion<CpuTime>) {
     g.finish();
 }
 
-/// Fixes glibc's allocator thresholds for the whole run. By default glibc
-/// raises its mmap and trim thresholds after the first large free, so a
-/// decode that allocates megabytes is timed in a different allocator state
-/// depending on what ran before it in the process (the same
-/// `bincode::deserialize::<Logs>` measured 1.6 ms in one group and 3.1 to
-/// 4.1 ms in another of the same run). Fixed thresholds, large enough that
-/// no dataset's allocation is mmapped nor its memory returned to the
-/// kernel between iterations, put every library in the same state.
-fn fix_allocator() {
-    // SAFETY: `mallopt` only sets allocator parameters; it is called once,
-    // before any benchmark runs and before criterion starts a thread.
-    let mmap = unsafe { libc::mallopt(libc::M_MMAP_THRESHOLD, 32 << 20) };
-    // SAFETY: as above.
-    let trim = unsafe { libc::mallopt(libc::M_TRIM_THRESHOLD, 64 << 20) };
-    assert!(mmap == 1 && trim == 1, "mallopt refused the thresholds");
-}
-
 /// Short warm-up and measurement, on the thread's CPU time, and fewer
 /// bootstrap resamples than criterion's default (only the median is
 /// reported): `scripts/bench-compare.sh` runs the whole comparison (about
 /// 170 benchmarks) several times.
 fn config() -> Criterion<CpuTime> {
-    fix_allocator();
+    common::fix_allocator();
     Criterion::default()
         .with_measurement(CpuTime)
         .warm_up_time(Duration::from_millis(300))

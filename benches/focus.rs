@@ -21,7 +21,7 @@
 //! ```
 //!
 //! Without `MARSHAL_FOCUS` it runs `interleaved:100`. glibc's allocator
-//! thresholds are fixed first, as in `compare.rs`.
+//! thresholds are fixed first (`common::fix_allocator`), as in `compare.rs`.
 
 // The datasets are shared with `compare.rs`; not all of them are used here.
 #![allow(missing_docs)]
@@ -87,7 +87,7 @@ impl Data {
 }
 
 /// The operations: what is compared, and each library's side of it.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq)]
 enum Op {
     LogsSerdeMarshal,
     LogsSerdeBincode1,
@@ -285,19 +285,8 @@ fn interleaved(data: &Data, rounds: usize) {
     }
 }
 
-/// As `compare.rs`'s: fixed mmap and trim thresholds, so that a large
-/// decode runs in the same allocator state whatever ran before it.
-fn fix_allocator() {
-    // SAFETY: `mallopt` only sets allocator parameters; it is called once,
-    // at the start of `main`, before any other thread exists.
-    let mmap = unsafe { libc::mallopt(libc::M_MMAP_THRESHOLD, 32 << 20) };
-    // SAFETY: as above.
-    let trim = unsafe { libc::mallopt(libc::M_TRIM_THRESHOLD, 64 << 20) };
-    assert!(mmap == 1 && trim == 1, "mallopt refused the thresholds");
-}
-
 fn main() {
-    fix_allocator();
+    common::fix_allocator();
     let spec = std::env::var("MARSHAL_FOCUS").unwrap_or_else(|_| "interleaved:100".to_owned());
     let (what, n) = spec.split_once(':').expect("MARSHAL_FOCUS=<op>:<n>");
     let n: usize = n.parse().expect("a count");

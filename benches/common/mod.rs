@@ -11,6 +11,24 @@
 // A module of a bench binary: `pub` marks what the benchmarks use.
 #![allow(unreachable_pub)]
 
+/// Fixes glibc's allocator thresholds for the whole run. By default glibc
+/// raises its mmap and trim thresholds after the first large free, so a
+/// decode that allocates megabytes is timed in a different allocator state
+/// depending on what ran before it in the process (the same
+/// `bincode::deserialize::<Logs>` measured 1.6 ms in one group and 3.1 to
+/// 4.1 ms in another of the same run). Fixed thresholds, large enough that
+/// no dataset's allocation is mmapped nor its memory returned to the
+/// kernel between iterations, put every library in the same state.
+pub fn fix_allocator() {
+    // SAFETY: `mallopt` only sets allocator parameters; each benchmark
+    // calls this once, before anything is timed and before any thread of
+    // its own or criterion's starts.
+    let mmap = unsafe { libc::mallopt(libc::M_MMAP_THRESHOLD, 32 << 20) };
+    // SAFETY: as above.
+    let trim = unsafe { libc::mallopt(libc::M_TRIM_THRESHOLD, 64 << 20) };
+    assert!(mmap == 1 && trim == 1, "mallopt refused the thresholds");
+}
+
 /// A small, fast, seeded PRNG (SplitMix64): the datasets are the same on
 /// every run and every machine.
 pub struct Rng(u64);
