@@ -11,6 +11,8 @@ pub use crate::output::{assert_allocatable, encode_exact, length_mismatch, may_f
 #[cfg(feature = "bumpalo")]
 pub use crate::mem::alloc_uninit;
 #[cfg(feature = "alloc")]
-pub use crate::mem::{Filled, append_filled_to_vec, append_to_vec, try_append_to_vec};
+pub use crate::mem::{
+    Filled, Slots, append_filled_to_vec, append_slots_to_vec, append_to_vec, try_append_to_vec,
+};
 #[cfg(feature = "bytes")]
 pub use crate::mem::{append_to_buf_mut, try_append_to_buf_mut};

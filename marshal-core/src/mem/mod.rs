@@ -10,6 +10,8 @@
 //! - [`target`]: the output-target glue: a writer over a `Vec`'s spare
 //!   capacity, a `BufMut` chunk or an arena block, and committing what it
 //!   wrote;
+//! - [`slots`]: values written in place: a `Vec`'s spare capacity handed
+//!   out as runs that parallel tasks fill, committed once all are full;
 //! - [`layout`]: memcpy layouts ([`Layout`]) and the bulk copies of runs of
 //!   values that trust them;
 //! - [`utf8`]: the UTF-8 fast paths, borrowing a `&str` from the input and
@@ -22,6 +24,8 @@
 mod copy;
 mod cursor;
 mod layout;
+#[cfg(feature = "alloc")]
+mod slots;
 mod target;
 mod utf8;
 
@@ -30,6 +34,8 @@ pub use layout::Layout;
 #[cfg(feature = "alloc")]
 pub(crate) use layout::vec_from_memory;
 pub(crate) use layout::{array_from_memory, memory_of};
+#[cfg(feature = "alloc")]
+pub use slots::{Slots, append_slots_to_vec};
 #[cfg(feature = "bumpalo")]
 pub use target::alloc_uninit;
 #[cfg(feature = "alloc")]
