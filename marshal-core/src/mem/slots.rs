@@ -80,15 +80,17 @@ impl<'s, T> Slots<'s, T> {
         if self.len == self.cap {
             return Err(value);
         }
+        let slot = self.base.wrapping_add(self.start + self.len);
         // SAFETY: `ptr::write` requires its destination to be valid for
-        // writes and aligned (std, `ptr::write`). Slot `start + len` lies
-        // within the call's spare run (`len < cap` and the run's slots are
-        // `start..start + cap` of it), which `base` points to the start of
-        // with provenance over all of it, is aligned for `T` (a `Vec<T>`'s
-        // buffer), and is written by no one else (runs never overlap). It
-        // holds no value (only the first `len` do), so nothing is
-        // overwritten without being dropped.
-        unsafe { self.base.add(self.start + self.len).write(value) };
+        // writes and aligned (std, `ptr::write`). `slot` is slot
+        // `start + len` of the call's spare run, within it (`len < cap`,
+        // and this run is slots `start..start + cap` of it), so the
+        // in-bounds offset from `base` keeps `base`'s provenance over the
+        // whole spare run. It is aligned for `T` (a `Vec<T>`'s buffer) and
+        // written by no one else (runs never overlap). It holds no value
+        // (only the first `len` do), so nothing is overwritten without
+        // being dropped.
+        unsafe { slot.write(value) };
         self.len += 1;
         Ok(())
     }
