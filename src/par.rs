@@ -38,7 +38,8 @@ use alloc::vec::Vec;
 use core::mem::MaybeUninit;
 
 use marshal_core::__facade::{
-    Filled, append_filled_to_vec, append_to_vec, assert_allocatable, encode_exact, length_mismatch,
+    Filled, Slots, append_filled_to_vec, append_slots_to_vec, append_to_vec, assert_allocatable,
+    encode_exact, length_mismatch,
 };
 use marshal_core::{DecodeError, Marshal, Reader, Unmarshal, Writer};
 use rayon::prelude::*;
@@ -185,24 +186,60 @@ where
     // The ranges before the first bad end decode; that end's error comes
     // after any of theirs.
     let (valid, bad_end) = check_ends(input, ends);
-    let mut values: Vec<Result<T, DecodeError>> = Vec::new();
-    (0..valid)
-        .into_par_iter()
-        .with_min_len(grain(valid))
-        .map(|i| {
-            let start = if i == 0 { 0 } else { ends[i - 1] };
-            let end = ends[i];
-            // `check_ends` proved `start <= end <= input.len()`.
-            marshal_core::from_bytes(&input[start..end]).map_err(|e| e.shifted(start))
-        })
-        .collect_into_vec(&mut values);
-    let values = values
-        .into_iter()
-        .collect::<Result<Vec<T>, DecodeError>>()?;
+    let mut values = Vec::with_capacity(valid);
+    let grain = grain(valid);
+    let filled = append_slots_to_vec(&mut values, valid, |run| {
+        decode_run(input, 0, &ends[..valid], run, grain)
+    })?;
+    if !filled {
+        unreachable!("marshal: `decode_run` fills every slot or fails");
+    }
     match bad_end {
         Some(e) => Err(e),
         None => Ok(values),
     }
+}
+
+/// Decodes values `first..first + run.capacity()` of the batch whose end
+/// offsets are `ends` (in order and within `input`: [`check_ends`]) into
+/// `run`, one per slot: halves of them in parallel down to `grain` values,
+/// then one after another. Returns `run`, full, or the first error in
+/// input order; the values written are then dropped with the runs.
+fn decode_run<'s, T>(
+    input: &[u8],
+    first: usize,
+    ends: &[usize],
+    run: Slots<'s, T>,
+    grain: usize,
+) -> Result<Slots<'s, T>, DecodeError>
+where
+    T: for<'de> Unmarshal<'de> + Send,
+{
+    let n = run.capacity();
+    if n > grain {
+        let mid = n / 2;
+        let (left, right) = run.split_at(mid);
+        let (left, right) = rayon::join(
+            || decode_run(input, first, ends, left, grain),
+            || decode_run(input, first + mid, ends, right, grain),
+        );
+        // The left half's error comes first in input order.
+        let (left, right) = (left?, right?);
+        return Ok(left
+            .join(right)
+            .unwrap_or_else(|_| unreachable!("a full run and the one after it join")));
+    }
+    let mut run = run;
+    let mut start = if first == 0 { 0 } else { ends[first - 1] };
+    for &end in &ends[first..first + n] {
+        // `check_ends` proved `start <= end <= input.len()`.
+        let value = marshal_core::from_bytes(&input[start..end]).map_err(|e| e.shifted(start))?;
+        if run.push(value).is_err() {
+            unreachable!("a run has one slot per end");
+        }
+        start = end;
+    }
+    Ok(run)
 }
 
 /// How many of `ends` are in order and within `input`, and the error of

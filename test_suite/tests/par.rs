@@ -20,6 +20,7 @@
 //!   were.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicIsize, Ordering};
 
 use marshal::{DecodeErrorKind, Marshal, Overflow, Unmarshal, Writer};
 use marshal_test_suite::counting::{lock, measure};
@@ -216,6 +217,78 @@ fn decode_batch_returns_the_first_error_in_input_order() {
             "{err}"
         );
         assert_eq!(err.offset(), user_tag(early));
+    }
+}
+
+#[test]
+fn decode_batch_allocates_its_result_once() {
+    let items: Vec<u64> = (0..n(5000) as u64).collect();
+    let (mut out, mut ends) = (Vec::new(), Vec::new());
+    marshal::par::encode_batch(&items, &mut out, &mut ends);
+    let pool = pool(1);
+    pool.install(|| {
+        let guard = lock();
+        // Warm the pool's thread up: its first job allocates.
+        let _ = marshal::par::decode_batch::<u64>(&out, &ends);
+        let (back, allocs) = measure(&guard, || marshal::par::decode_batch::<u64>(&out, &ends));
+        assert_eq!(back.unwrap(), items);
+        // The values, written in place: no second vector to move them
+        // out of.
+        assert_eq!(allocs.count, 1, "{allocs:?}");
+        assert_eq!(allocs.sizes, [items.len() * size_of::<u64>()]);
+    });
+}
+
+/// Values alive: made by decoding, gone when dropped.
+static LIVE: AtomicIsize = AtomicIsize::new(0);
+
+/// A `u32` that counts the values alive.
+#[derive(Debug)]
+struct Tracked(#[allow(dead_code)] u32);
+
+impl<'de> Unmarshal<'de> for Tracked {
+    const MIN_LEN: usize = 4;
+    fn decode(r: &mut marshal::Reader<'de>) -> Result<Self, marshal::DecodeError> {
+        let value = u32::decode(r)?;
+        if value == u32::MAX {
+            return Err(marshal::DecodeError::custom(&"the bad value", r.position()));
+        }
+        LIVE.fetch_add(1, Ordering::SeqCst);
+        Ok(Tracked(value))
+    }
+}
+
+impl Drop for Tracked {
+    fn drop(&mut self) {
+        LIVE.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+#[test]
+fn a_failed_decode_batch_drops_every_value_it_decoded() {
+    let mut items: Vec<u32> = (0..n(4000) as u32).collect();
+    let bad = items.len() / 2 + 7;
+    items[bad] = u32::MAX;
+    let (mut out, mut ends) = (Vec::new(), Vec::new());
+    marshal::par::encode_batch(&items, &mut out, &mut ends);
+    for pool in pools() {
+        let err = pool
+            .install(|| marshal::par::decode_batch::<Tracked>(&out, &ends))
+            .unwrap_err();
+        assert_eq!(
+            (err.kind(), err.offset()),
+            (DecodeErrorKind::Custom("the bad value"), ends[bad])
+        );
+        // The values before the bad one and after it, on either thread,
+        // were dropped.
+        assert_eq!(LIVE.load(Ordering::SeqCst), 0);
+        // And a good batch hands every value over, once.
+        let good = pool
+            .install(|| marshal::par::decode_batch::<Tracked>(&out[..ends[bad - 1]], &ends[..bad]))
+            .unwrap();
+        assert_eq!(LIVE.load(Ordering::SeqCst), bad as isize);
+        drop(good);
+        assert_eq!(LIVE.load(Ordering::SeqCst), 0);
     }
 }
 
