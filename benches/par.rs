@@ -44,11 +44,43 @@ const LOGS: usize = 100_000;
 /// Triangles in the mesh, as in `compare.rs`.
 const TRIANGLES: usize = 125_000;
 
+/// A pool of `threads` threads, thread `i` pinned to CPU `i` (modulo the
+/// CPUs there are), unless `MARSHAL_PAR_UNPINNED` is set.
+///
+/// Pinned, because the kernel of the machine these figures come from
+/// packs runnable threads onto one virtual CPU after a quiet spell (its
+/// boot parameters include `sched_vcpu_pack`): a pool woken for a batch
+/// after the single-threaded work between batches then often ran both of
+/// its threads on one CPU for the whole of a few-millisecond batch, and
+/// the two-thread figures measured that placement, not the batch (mesh
+/// `decode_batch`, two threads: 0.54 to 0.82 ms pinned in every run,
+/// against 1.0 to 1.6 ms in most unpinned runs, all decoded by one
+/// thread). Both pools are pinned alike.
 fn pool(threads: usize) -> ThreadPool {
+    let pin = std::env::var_os("MARSHAL_PAR_UNPINNED").is_none();
     ThreadPoolBuilder::new()
         .num_threads(threads)
+        .start_handler(move |i| {
+            if pin {
+                pin_to_cpu(i);
+            }
+        })
         .build()
         .expect("a rayon pool")
+}
+
+/// Pins the calling thread to CPU `i` modulo the number of CPUs.
+fn pin_to_cpu(i: usize) {
+    let cpus = std::thread::available_parallelism().map_or(1, usize::from);
+    // SAFETY: `cpu_set_t` is a plain bit set, valid when zeroed.
+    let mut set: libc::cpu_set_t = unsafe { std::mem::zeroed() };
+    // SAFETY: `CPU_SET` writes one bit of the set it is given; `i % cpus`
+    // is below `CPU_SETSIZE` on any machine this runs on.
+    unsafe { libc::CPU_SET(i % cpus, &mut set) };
+    // SAFETY: `sched_setaffinity` reads `size_of::<cpu_set_t>()` bytes of
+    // the set it is given, which is that large; pid 0 is this thread.
+    let rc = unsafe { libc::sched_setaffinity(0, size_of::<libc::cpu_set_t>(), &set) };
+    assert_eq!(rc, 0, "sched_setaffinity");
 }
 
 /// A batch, its encoding and its end offsets, and reusable buffers.
@@ -287,15 +319,36 @@ fn interleaved_dataset<T>(
         batch.items.len(),
         batch.bytes.len()
     );
-    // times[op][pool][round], in milliseconds.
+    // times[op][pool][round], in milliseconds; faults likewise, the
+    // process's minor page faults during the run.
     let mut times = vec![vec![Vec::with_capacity(rounds); pools.len()]; OPS.len()];
-    for _ in 0..rounds {
+    let mut faults = times.clone();
+    let debug = std::env::var_os("MARSHAL_PAR_ROUNDS").is_some();
+    for round in 0..rounds {
         for (o, &op) in OPS.iter().enumerate() {
-            for (i, (_, pool)) in pools.iter().enumerate() {
-                let start = Instant::now();
+            // 1 thread first in even rounds, 2 threads first in odd ones:
+            // the second of a pair finds the buffers the first wrote in
+            // the shared cache.
+            for k in 0..pools.len() {
+                let i = if round % 2 == 0 {
+                    k
+                } else {
+                    pools.len() - 1 - k
+                };
+                let pool = &pools[i].1;
+                let (before, start) = (minor_faults(), Instant::now());
                 let made = pool.install(|| run(op, batch, &mut out, &mut ends));
                 times[o][i].push(start.elapsed().as_secs_f64() * 1e3);
+                faults[o][i].push((minor_faults() - before) as f64);
                 drop(black_box(made));
+                if debug {
+                    println!(
+                        "round {round} {} {} thread(s): {:.3} ms",
+                        op.name(),
+                        pools[i].0,
+                        times[o][i][round]
+                    );
+                }
             }
         }
     }
@@ -322,10 +375,13 @@ fn interleaved_dataset<T>(
                 (t[0], t[t.len() / 2])
             })
             .collect();
-        for ((threads, _), (fastest, median)) in pools.iter().zip(&stats) {
+        for (((threads, _), (fastest, median)), faults) in pools.iter().zip(&stats).zip(&faults[o])
+        {
+            let faults = sorted(faults.clone());
             println!(
-                "  {:28} {threads} thread(s): fastest {fastest:.3} ms, median {median:.3} ms",
-                op.name()
+                "  {:28} {threads} thread(s): fastest {fastest:.3} ms, median {median:.3} ms, median {} page faults",
+                op.name(),
+                faults[faults.len() / 2]
             );
         }
         let in_full = sorted(
@@ -343,6 +399,18 @@ fn interleaved_dataset<T>(
             stats[0].1 / stats[1].1
         );
     }
+}
+
+/// The process's minor page faults so far (`getrusage`): the kernel's
+/// work of giving the allocator fresh memory, which the threads wait for.
+fn minor_faults() -> i64 {
+    // SAFETY: `getrusage` writes a `rusage` into the pointer it is given,
+    // which points to a zeroed one on this stack.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: as above; `RUSAGE_SELF` is a valid `who`.
+    let rc = unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) };
+    assert_eq!(rc, 0, "getrusage");
+    usage.ru_minflt
 }
 
 /// The speed-up of arithmetic alone on 2 threads from which a round counts
@@ -372,6 +440,7 @@ criterion_group! {
 }
 
 fn main() {
+    common::fix_allocator();
     if let Ok(rounds) = std::env::var("MARSHAL_PAR_INTERLEAVED") {
         interleaved(rounds.parse().expect("a number of rounds"));
         return;
