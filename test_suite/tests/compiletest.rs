@@ -3,7 +3,8 @@
 //! `unmarshal-attribute-errors.rs` and `unmarshal-derive-control-errors.rs`,
 //! each attribute mistake of the Marshal files under `#[derive(Unmarshal)]`
 //! alone), each in `tests/forge/` one
-//! attempt to forge a memcpy layout, and its `.stderr` is the expected
+//! attempt to forge a memcpy layout or to misuse the slots of
+//! `append_slots_to_vec`, and its `.stderr` is the expected
 //! diagnostic.
 
 #[test]
@@ -15,8 +16,10 @@ fn ui() {
 
 /// Each file in `tests/forge/` is a manual implementation that tries to
 /// claim a memcpy layout it does not have (another type's, or one built
-/// without `unsafe`); each must fail to compile, or bulk copies would read
-/// padding or make invalid values.
+/// without `unsafe`), or code that tries to use the `Slots` of one call of
+/// `append_slots_to_vec` in another call or after it returns; each must
+/// fail to compile, or bulk copies would read padding or make invalid
+/// values, and a `Vec` would own values it never received.
 #[test]
 #[cfg_attr(miri, ignore)]
 fn forged_layouts() {
