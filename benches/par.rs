@@ -6,22 +6,33 @@
 //! which `encode_batch` avoids by writing into the spare capacity, and
 //! sizing the items with the prefix sum (each range's in parallel);
 //! and, for what the machine itself gives a second thread, arithmetic with
-//! no memory traffic and one parallel read of the encoded bytes.
+//! no memory traffic, one parallel read of the encoded bytes a byte at a
+//! time (bound by the adds), and one a word at a time (bound by the
+//! memory).
 //!
-//! The output buffers are allocated once, outside the timing loop, and
-//! cleared before each encode, as a program that reuses them would.
+//! Each pool's threads are pinned one per CPU (see [`pool`]; set
+//! `MARSHAL_PAR_UNPINNED` to leave them to the scheduler). The glibc
+//! allocator's thresholds are fixed first (`common::fix_allocator`), as in
+//! `compare.rs`. The output buffers are allocated once, outside the timing
+//! loop, and cleared before each encode, as a program that reuses them
+//! would.
 //!
 //! ```sh
 //! cargo bench -p marshal-benches --bench par
 //! ```
 //!
 //! `MARSHAL_PAR_INTERLEAVED=<rounds>` skips criterion and times `rounds`
-//! rounds of every operation, each round running every operation on 1
-//! thread and then on 2, so that a busy machine slows them alike; it
-//! prints each one's fastest and median round and the speed-ups, and the
-//! median speed-up over the rounds in which arithmetic alone ran at least
-//! 1.9 times faster on 2 threads (the machine gave the second thread a
-//! whole core).
+//! rounds (after [`WARM_UP`] that do not count) of every operation, each
+//! round running every operation on 1 thread and on 2, so that a busy
+//! machine slows them alike, 1 thread first in even rounds and 2 threads
+//! first in odd ones. It prints each operation's fastest and median time
+//! and page faults, and its speed-up on 2 threads: of the fastest rounds,
+//! the median of the rounds' own speed-ups, and that median over the
+//! rounds in which arithmetic alone ran at least 1.9 times faster on 2
+//! threads (the machine gave the second thread a whole core).
+//! `MARSHAL_PAR_OPS=<part>,<part>` runs only the operations whose names
+//! contain one of the parts (and arithmetic); `MARSHAL_PAR_ROUNDS=1`
+//! prints every round.
 
 // Criterion's macros generate undocumented items.
 #![allow(missing_docs)]
@@ -120,6 +131,7 @@ enum Op {
     SizeOnly,
     Spin,
     Stream,
+    StreamWords,
 }
 
 impl Op {
@@ -134,6 +146,7 @@ impl Op {
             Op::SizeOnly => "part: sizes, prefix sum",
             Op::Spin => "machine: arithmetic only",
             Op::Stream => "machine: read the bytes",
+            Op::StreamWords => "machine: read the bytes as words",
         }
     }
 }
@@ -215,6 +228,22 @@ where
             black_box(sum);
             Made::Nothing
         }
+        Op::StreamWords => {
+            // And as eight-byte words, which asks the memory for bytes
+            // faster than one core can add them one by one: how much
+            // more the machine gives a second thread that only reads.
+            let bytes = black_box(&batch.bytes);
+            let sum: u64 = bytes
+                .par_chunks(bytes.len().div_ceil(16))
+                .map(|c| {
+                    c.chunks_exact(8)
+                        .map(|w| u64::from_le_bytes(w.try_into().expect("8 bytes")))
+                        .fold(0u64, u64::wrapping_add)
+                })
+                .reduce(|| 0, u64::wrapping_add);
+            black_box(sum);
+            Made::Nothing
+        }
         Op::ToVec => Made::Bytes(marshal::par::to_vec(black_box(&batch.items))),
         Op::SeqEncode => {
             out.clear();
@@ -244,7 +273,7 @@ enum Made<T> {
     Bytes(Vec<u8>),
 }
 
-const OPS: [Op; 9] = [
+const OPS: [Op; 10] = [
     Op::EncodeBatch,
     Op::DecodeBatch,
     Op::ToVec,
@@ -254,6 +283,7 @@ const OPS: [Op; 9] = [
     Op::SizeOnly,
     Op::Spin,
     Op::Stream,
+    Op::StreamWords,
 ];
 
 fn bench_dataset<T>(c: &mut Criterion, name: &str, batch: &Batch<T>, pools: &[(usize, ThreadPool)])
@@ -319,13 +349,25 @@ fn interleaved_dataset<T>(
         batch.items.len(),
         batch.bytes.len()
     );
+    // Only the operations named in `MARSHAL_PAR_OPS` (comma-separated
+    // parts of their names), and arithmetic, which the report needs.
+    let filter = std::env::var("MARSHAL_PAR_OPS").ok();
+    let ops: Vec<Op> = OPS
+        .into_iter()
+        .filter(|op| {
+            matches!(op, Op::Spin)
+                || filter
+                    .as_deref()
+                    .is_none_or(|f| f.split(',').any(|part| op.name().contains(part)))
+        })
+        .collect();
     // times[op][pool][round], in milliseconds; faults likewise, the
     // process's minor page faults during the run.
-    let mut times = vec![vec![Vec::with_capacity(rounds); pools.len()]; OPS.len()];
+    let mut times = vec![vec![Vec::with_capacity(rounds); pools.len()]; ops.len()];
     let mut faults = times.clone();
     let debug = std::env::var_os("MARSHAL_PAR_ROUNDS").is_some();
-    for round in 0..rounds {
-        for (o, &op) in OPS.iter().enumerate() {
+    for round in 0..WARM_UP + rounds {
+        for (o, &op) in ops.iter().enumerate() {
             // 1 thread first in even rounds, 2 threads first in odd ones:
             // the second of a pair finds the buffers the first wrote in
             // the shared cache.
@@ -338,21 +380,24 @@ fn interleaved_dataset<T>(
                 let pool = &pools[i].1;
                 let (before, start) = (minor_faults(), Instant::now());
                 let made = pool.install(|| run(op, batch, &mut out, &mut ends));
-                times[o][i].push(start.elapsed().as_secs_f64() * 1e3);
-                faults[o][i].push((minor_faults() - before) as f64);
+                let ms = start.elapsed().as_secs_f64() * 1e3;
+                let faulted = (minor_faults() - before) as f64;
                 drop(black_box(made));
                 if debug {
                     println!(
-                        "round {round} {} {} thread(s): {:.3} ms",
+                        "round {round} {} {} thread(s): {ms:.3} ms",
                         op.name(),
                         pools[i].0,
-                        times[o][i][round]
                     );
+                }
+                if round >= WARM_UP {
+                    times[o][i].push(ms);
+                    faults[o][i].push(faulted);
                 }
             }
         }
     }
-    let spin = OPS
+    let spin = ops
         .iter()
         .position(|&op| matches!(op, Op::Spin))
         .expect("Spin");
@@ -367,39 +412,36 @@ fn interleaved_dataset<T>(
         t.sort_by(f64::total_cmp);
         t
     };
-    for (o, op) in OPS.iter().enumerate() {
-        let stats: Vec<(f64, f64)> = times[o]
-            .iter()
-            .map(|t| {
-                let t = sorted(t.clone());
-                (t[0], t[t.len() / 2])
-            })
-            .collect();
-        for (((threads, _), (fastest, median)), faults) in pools.iter().zip(&stats).zip(&faults[o])
-        {
-            let faults = sorted(faults.clone());
+    let median = |t: Vec<f64>| {
+        let t = sorted(t);
+        t.get(t.len() / 2).copied()
+    };
+    for (o, op) in ops.iter().enumerate() {
+        let fastest: Vec<f64> = times[o].iter().map(|t| sorted(t.clone())[0]).collect();
+        for (i, (threads, _)) in pools.iter().enumerate() {
             println!(
-                "  {:28} {threads} thread(s): fastest {fastest:.3} ms, median {median:.3} ms, median {} page faults",
+                "  {:32} {threads} thread(s): fastest {:.3} ms, median {:.3} ms, median {} page faults",
                 op.name(),
-                faults[faults.len() / 2]
+                fastest[i],
+                median(times[o][i].clone()).unwrap_or(f64::NAN),
+                median(faults[o][i].clone()).unwrap_or(f64::NAN),
             );
         }
-        let in_full = sorted(
-            full.iter()
-                .map(|&r| times[o][0][r] / times[o][1][r])
-                .collect(),
-        );
-        let full_median = in_full
-            .get(in_full.len() / 2)
-            .map_or_else(|| "none".to_owned(), |m| format!("{m:.2}x"));
+        let ratio = |r: usize| times[o][0][r] / times[o][1][r];
+        let show = |m: Option<f64>| m.map_or_else(|| "none".to_owned(), |m| format!("{m:.2}x"));
         println!(
-            "  {:28} 1 / 2 threads: {:.2}x (fastest), {:.2}x (median), {full_median} (median of the full-core rounds)",
+            "  {:32} 1 / 2 threads: {:.2}x (fastest), {} (median round), {} (median of the full-core rounds)",
             op.name(),
-            stats[0].0 / stats[1].0,
-            stats[0].1 / stats[1].1
+            fastest[0] / fastest[1],
+            show(median((0..rounds).map(ratio).collect())),
+            show(median(full.iter().map(|&r| ratio(r)).collect())),
         );
     }
 }
+
+/// Rounds run before the `rounds` that count: the allocator's arenas and
+/// the caches settle in the first few.
+const WARM_UP: usize = 3;
 
 /// The process's minor page faults so far (`getrusage`): the kernel's
 /// work of giving the allocator fresh memory, which the threads wait for.
