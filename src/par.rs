@@ -8,7 +8,7 @@
 //! thread), and rayon's threads write the ranges into disjoint parts of
 //! the output at the same time. The bytes are those of encoding the items one after
 //! another. Decoding takes the same end offsets and decodes every range in
-//! parallel.
+//! parallel, each straight into its part of the one `Vec` it returns.
 //!
 //! Everything runs on the current rayon pool: the global one, or the pool
 //! of an enclosing `ThreadPool::install`.
@@ -148,7 +148,9 @@ pub fn to_vec<T: Marshal + Sync>(items: &[T]) -> Vec<u8> {
 /// is decoded from `input[ends[i - 1]..ends[i]]` (the first from
 /// `input[..ends[0]]`), and must fill its range exactly.
 ///
-/// The result is allocated once, for `ends.len()` values.
+/// The values are decoded straight into the returned `Vec`, allocated once
+/// for as many values as `ends` holds (up to the first bad end), with no
+/// intermediate collection. On an error every value decoded is dropped.
 ///
 /// # Errors
 ///
