@@ -26,8 +26,11 @@ cargo +nightly miri test -p marshal-test-suite \
 # under Miri besides, which alone would take most of an hour.
 cargo +nightly miri test -p marshal-test-suite --test decode_roundtrip -- --skip bc_
 # `marshal::par` (its writers fill disjoint parts of one `Vec`'s spare
-# capacity on rayon's threads, and `append_filled_to_vec` sets the length)
-# with fewer items (`cfg(miri)` in the test). Under Tree Borrows: Stacked
+# capacity on rayon's threads, and `append_filled_to_vec` sets the length;
+# `decode_batch`'s tasks push values into `Slots` of the result's spare
+# capacity, and `append_slots_to_vec` sets its length or the runs drop
+# them; `Slots` itself runs with strict provenance and leak checks in
+# marshal-core's tests above, threads included) with fewer items (`cfg(miri)` in the test). Under Tree Borrows: Stacked
 # Borrows stops inside crossbeam-epoch, rayon's scheduler, before any of
 # marshal's code runs; crossbeam also turns integers into pointers
 # (permissive provenance), and rayon's pool threads outlive the tests
