@@ -64,9 +64,10 @@ const TRIANGLES: usize = 125_000;
 /// after the single-threaded work between batches then often ran both of
 /// its threads on one CPU for the whole of a few-millisecond batch, and
 /// the two-thread figures measured that placement, not the batch (mesh
-/// `decode_batch`, two threads: 0.54 to 0.82 ms pinned in every run,
-/// against 1.0 to 1.6 ms in most unpinned runs, all decoded by one
-/// thread). Both pools are pinned alike.
+/// `decode_batch` on two threads after 5 ms idle: one thread decoded the
+/// whole batch in 21 of 30 unpinned runs, 0.95 to 1.6 ms, and every
+/// pinned run split evenly, 0.54 to 0.82 ms). Both pools are pinned
+/// alike.
 fn pool(threads: usize) -> ThreadPool {
     let pin = std::env::var_os("MARSHAL_PAR_UNPINNED").is_none();
     ThreadPoolBuilder::new()
