@@ -14,6 +14,8 @@
 //!   work-stealing bookkeeping lives there; marshal allocates nothing per
 //!   item on either).
 //! - Decoding errors: the first in input order, at its absolute offset;
+//!   on any bytes and ends (a property test), what decoding the ranges
+//!   one after another on one thread returns;
 //!   ends that run backwards or past the input; trailing bytes in a range.
 //! - A `Marshal` impl that lies about its length: a panic naming the
 //!   mismatch, as `encode_into_vec`'s, and `out` and `ends` left as they
@@ -429,4 +431,92 @@ fn the_readme_example_runs() -> Result<(), marshal::DecodeError> {
     assert_eq!(marshal::par::decode_batch::<Log>(&out, &ends)?, logs);
     assert_eq!(marshal::par::to_vec(&logs), marshal::to_vec(&logs));
     Ok(())
+}
+
+/// What `decode_batch` returns, one range after another on one thread:
+/// the first bad end or failed range in input order.
+fn decode_batch_sequentially<T: for<'de> Unmarshal<'de>>(
+    input: &[u8],
+    ends: &[usize],
+) -> Result<Vec<T>, marshal::DecodeError> {
+    let mut values = Vec::new();
+    let mut start = 0;
+    for &end in ends {
+        if end < start {
+            return Err(marshal::DecodeError::custom(
+                &"a batch range ends before it starts",
+                start,
+            ));
+        }
+        let Some(range) = input.get(start..end) else {
+            let mut r = marshal::Reader::new(input);
+            r.take(start)?;
+            return Err(r.take(end - start).unwrap_err());
+        };
+        values.push(marshal::from_bytes(range).map_err(|e| e.shifted(start))?);
+        start = end;
+    }
+    Ok(values)
+}
+
+mod any_input {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Arbitrary bytes and end offsets: sorted random ends (now and then
+    /// one backwards or past the input), or ends a few bytes apart, so
+    /// that short values fill whole batches.
+    fn batch() -> impl Strategy<Value = (Vec<u8>, Vec<usize>)> {
+        proptest::collection::vec(any::<u8>(), 0..600).prop_flat_map(|input| {
+            let len = input.len();
+            let end = prop_oneof![
+                8 => 0..=len,
+                1 => len..len + 40,
+            ];
+            let sorted = proptest::collection::vec(end, 0..120).prop_map(|mut ends| {
+                // All but the first eighth in order.
+                let keep = ends.len() / 8;
+                ends[keep..].sort_unstable();
+                ends
+            });
+            let stepped = proptest::collection::vec(0..4usize, 0..300).prop_map(|steps| {
+                steps
+                    .iter()
+                    .scan(0, |end, step| {
+                        *end += step;
+                        Some(*end)
+                    })
+                    .collect()
+            });
+            (Just(input), prop_oneof![sorted, stepped])
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: if cfg!(miri) { 4 } else { 256 },
+            ..ProptestConfig::default()
+        })]
+
+        /// On any bytes and ends: no panic, and the values or the error of
+        /// decoding the ranges one after another, on either pool.
+        #[test]
+        fn decode_batch_agrees_with_decoding_range_by_range((input, ends) in batch()) {
+            for pool in pools() {
+                pool.install(|| {
+                    let got = marshal::par::decode_batch::<Log>(&input, &ends);
+                    prop_assert_eq!(got, decode_batch_sequentially::<Log>(&input, &ends));
+                    let got = marshal::par::decode_batch::<String>(&input, &ends);
+                    prop_assert_eq!(got, decode_batch_sequentially::<String>(&input, &ends));
+                    let got = marshal::par::decode_batch::<u16>(&input, &ends);
+                    prop_assert_eq!(got, decode_batch_sequentially::<u16>(&input, &ends));
+                    let got = marshal::par::decode_batch::<Option<u8>>(&input, &ends);
+                    prop_assert_eq!(got, decode_batch_sequentially::<Option<u8>>(&input, &ends));
+                    let got = marshal::par::decode_batch::<u8>(&input, &ends);
+                    prop_assert_eq!(got, decode_batch_sequentially::<u8>(&input, &ends));
+                    Ok(())
+                })?;
+            }
+        }
+    }
 }
