@@ -14,9 +14,9 @@
 //!   work-stealing bookkeeping lives there; marshal allocates nothing per
 //!   item on either).
 //! - Decoding errors: the first in input order, at its absolute offset;
-//!   on any bytes and ends (a property test), what decoding the ranges
-//!   one after another on one thread returns;
-//!   ends that run backwards or past the input; trailing bytes in a range.
+//!   ends that run backwards or past the input; trailing bytes in a range;
+//!   and, on any bytes and ends (a property test), what decoding the
+//!   ranges one after another on one thread returns.
 //! - A `Marshal` impl that lies about its length: a panic naming the
 //!   mismatch, as `encode_into_vec`'s, and `out` and `ends` left as they
 //!   were.
