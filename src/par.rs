@@ -148,9 +148,12 @@ pub fn to_vec<T: Marshal + Sync>(items: &[T]) -> Vec<u8> {
 /// is decoded from `input[ends[i - 1]..ends[i]]` (the first from
 /// `input[..ends[0]]`), and must fill its range exactly.
 ///
-/// The values are decoded straight into the returned `Vec`, allocated once
-/// for as many values as `ends` holds (up to the first bad end), with no
-/// intermediate collection. On an error every value decoded is dropped.
+/// The values are decoded straight into the returned `Vec`, with no
+/// intermediate collection. It is allocated once, for the ranges up to the
+/// first bad end or the first range shorter than `T::MIN_LEN`, which
+/// cannot hold a value: however many ends there are, room for at most one
+/// value per `T::MIN_LEN` bytes of `input`, and one more. On an error
+/// every value decoded is dropped.
 ///
 /// # Errors
 ///
@@ -188,18 +191,57 @@ where
     // The ranges before the first bad end decode; that end's error comes
     // after any of theirs.
     let (valid, bad_end) = check_ends(input, ends);
-    let mut values = Vec::with_capacity(valid);
-    let grain = grain(valid);
-    let filled = append_slots_to_vec(&mut values, valid, |run| {
-        decode_run(input, 0, &ends[..valid], run, grain)
-    })?;
-    if !filled {
-        unreachable!("marshal: `decode_run` fills every slot or fails");
+    // A range shorter than `T::MIN_LEN` cannot hold a value, so its decode
+    // fails: no range after it needs decoding, nor room in the result.
+    // Room for the ranges up to it is then at most one value per
+    // `MIN_LEN` bytes of input, however many ends there are.
+    let ahead = first_short_range::<T>(&ends[..valid]).map_or(valid, |k| k + 1);
+    let mut values = Vec::with_capacity(ahead);
+    decode_into(&mut values, input, &ends[..valid], 0..ahead)?;
+    if ahead < valid {
+        // Every range up to the short one decoded: `T` claims a
+        // `MIN_LEN` it does not keep. Decode the rest too.
+        values.reserve_exact(valid - ahead);
+        decode_into(&mut values, input, &ends[..valid], ahead..valid)?;
     }
     match bad_end {
         Some(e) => Err(e),
         None => Ok(values),
     }
+}
+
+/// The index of the first range shorter than `T::MIN_LEN` among the
+/// ranges that end at `ends` (in order: [`check_ends`]).
+fn first_short_range<'de, T: Unmarshal<'de>>(ends: &[usize]) -> Option<usize> {
+    let mut start = 0;
+    ends.iter().position(|&end| {
+        let short = end - start < T::MIN_LEN;
+        start = end;
+        short
+    })
+}
+
+/// Appends values `range` of the batch whose end offsets are `ends` (in
+/// order and within `input`: [`check_ends`]) to `values`, which has room
+/// for them, decoding them in parallel ([`decode_run`]). Returns the first
+/// error in input order; `values` then keeps its length.
+fn decode_into<T>(
+    values: &mut Vec<T>,
+    input: &[u8],
+    ends: &[usize],
+    range: core::ops::Range<usize>,
+) -> Result<(), DecodeError>
+where
+    T: for<'de> Unmarshal<'de> + Send,
+{
+    let grain = grain(range.len());
+    let filled = append_slots_to_vec(values, range.len(), |run| {
+        decode_run(input, range.start, ends, run, grain)
+    })?;
+    if !filled {
+        unreachable!("marshal: `decode_run` fills every slot or fails");
+    }
+    Ok(())
 }
 
 /// Decodes values `first..first + run.capacity()` of the batch whose end

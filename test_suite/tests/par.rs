@@ -241,6 +241,54 @@ fn decode_batch_allocates_its_result_once() {
     });
 }
 
+#[test]
+fn decode_batch_makes_room_only_for_values_the_input_can_hold() {
+    // A million ends over 10 bytes: ranges too short for a `[u8; 1000]`
+    // from the first. Room for one value, not a million (1 GB).
+    let ends = vec![0; n(1_000_000)];
+    let pool = pool(1);
+    pool.install(|| {
+        let guard = lock();
+        let _ = marshal::par::decode_batch::<[u8; 1000]>(&[0; 10], &ends);
+        let (got, allocs) = measure(&guard, || {
+            marshal::par::decode_batch::<[u8; 1000]>(&[0; 10], &ends)
+        });
+        assert_eq!(
+            got.unwrap_err().kind(),
+            DecodeErrorKind::UnexpectedEnd { needed: 1000 }
+        );
+        assert!(allocs.sizes.iter().all(|&size| size <= 1000), "{allocs:?}");
+        // Two values' ranges, then a short one: room for three.
+        let input = [7u8; 2000];
+        let (got, allocs) = measure(&guard, || {
+            marshal::par::decode_batch::<[u8; 1000]>(&input, &[1000, 2000, 2000, 2000])
+        });
+        assert_eq!(
+            (got.unwrap_err().kind(), allocs.sizes),
+            (DecodeErrorKind::UnexpectedEnd { needed: 1000 }, vec![3000])
+        );
+    });
+}
+
+/// Claims to need four bytes, and needs none.
+#[derive(Debug, PartialEq)]
+struct Overstated;
+
+impl<'de> Unmarshal<'de> for Overstated {
+    const MIN_LEN: usize = 4;
+    fn decode(_: &mut marshal::Reader<'de>) -> Result<Self, marshal::DecodeError> {
+        Ok(Overstated)
+    }
+}
+
+#[test]
+fn a_type_that_overstates_its_min_len_still_decodes_every_range() {
+    for pool in pools() {
+        let got = pool.install(|| marshal::par::decode_batch::<Overstated>(&[], &[0; 5]));
+        assert_eq!(got.unwrap(), [const { Overstated }; 5]);
+    }
+}
+
 /// Values alive: made by decoding, gone when dropped.
 static LIVE: AtomicIsize = AtomicIsize::new(0);
 
