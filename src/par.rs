@@ -189,13 +189,11 @@ where
     T: for<'de> Unmarshal<'de> + Send,
 {
     // The ranges before the first bad end decode; that end's error comes
-    // after any of theirs.
-    let (valid, bad_end) = check_ends(input, ends);
-    // A range shorter than `T::MIN_LEN` cannot hold a value, so its decode
-    // fails: no range after it needs decoding, nor room in the result.
-    // Room for the ranges up to it is then at most one value per
-    // `MIN_LEN` bytes of input, however many ends there are.
-    let ahead = first_short_range::<T>(&ends[..valid]).map_or(valid, |k| k + 1);
+    // after any of theirs. A range shorter than `T::MIN_LEN` cannot hold
+    // a value, so its decode fails: no range after it needs decoding, nor
+    // room in the result. Room for the ranges up to it is then at most one
+    // value per `MIN_LEN` bytes of input, however many ends there are.
+    let (valid, ahead, bad_end) = check_ends(input, ends, T::MIN_LEN);
     let mut values = Vec::with_capacity(ahead);
     decode_into(&mut values, input, &ends[..valid], 0..ahead)?;
     if ahead < valid {
@@ -208,17 +206,6 @@ where
         Some(e) => Err(e),
         None => Ok(values),
     }
-}
-
-/// The index of the first range shorter than `T::MIN_LEN` among the
-/// ranges that end at `ends` (in order: [`check_ends`]).
-fn first_short_range<'de, T: Unmarshal<'de>>(ends: &[usize]) -> Option<usize> {
-    let mut start = 0;
-    ends.iter().position(|&end| {
-        let short = end - start < T::MIN_LEN;
-        start = end;
-        short
-    })
 }
 
 /// Appends values `range` of the batch whose end offsets are `ends` (in
@@ -287,13 +274,15 @@ where
 }
 
 /// How many of `ends` are in order and within `input`, and the error of
-/// the first that is not.
-fn check_ends(input: &[u8], ends: &[usize]) -> (usize, Option<DecodeError>) {
+/// the first that is not; and how many of those ranges to make room for:
+/// up to and including the first shorter than `min_len`, or all of them.
+fn check_ends(input: &[u8], ends: &[usize], min_len: usize) -> (usize, usize, Option<DecodeError>) {
     let mut start = 0;
+    let mut ahead = None;
     for (i, &end) in ends.iter().enumerate() {
         if end < start {
             let e = DecodeError::custom(&"a batch range ends before it starts", start);
-            return (i, Some(e));
+            return (i, ahead.unwrap_or(i), Some(e));
         }
         if end > input.len() {
             // What `Reader::take` says of a range that runs past the input.
@@ -306,11 +295,14 @@ fn check_ends(input: &[u8], ends: &[usize]) -> (usize, Option<DecodeError>) {
                     &"a batch range ends past the input",
                     input.len(),
                 ));
-            return (i, Some(e));
+            return (i, ahead.unwrap_or(i), Some(e));
+        }
+        if ahead.is_none() && end - start < min_len {
+            ahead = Some(i + 1);
         }
         start = end;
     }
-    (ends.len(), None)
+    (ends.len(), ahead.unwrap_or(ends.len()), None)
 }
 
 /// [`encode_batch`] without the restoring guard.
