@@ -278,11 +278,15 @@ where
 /// up to and including the first shorter than `min_len`, or all of them.
 fn check_ends(input: &[u8], ends: &[usize], min_len: usize) -> (usize, usize, Option<DecodeError>) {
     let mut start = 0;
-    let mut ahead = None;
+    // The shortest range so far: one `min` per range keeps the loop
+    // tight; which range is short is looked for only when one is.
+    let mut shortest = usize::MAX;
+    let mut bad_end = None;
     for (i, &end) in ends.iter().enumerate() {
         if end < start {
             let e = DecodeError::custom(&"a batch range ends before it starts", start);
-            return (i, ahead.unwrap_or(i), Some(e));
+            bad_end = Some((i, e));
+            break;
         }
         if end > input.len() {
             // What `Reader::take` says of a range that runs past the input.
@@ -295,14 +299,33 @@ fn check_ends(input: &[u8], ends: &[usize], min_len: usize) -> (usize, usize, Op
                     &"a batch range ends past the input",
                     input.len(),
                 ));
-            return (i, ahead.unwrap_or(i), Some(e));
+            bad_end = Some((i, e));
+            break;
         }
-        if ahead.is_none() && end - start < min_len {
-            ahead = Some(i + 1);
-        }
+        shortest = shortest.min(end - start);
         start = end;
     }
-    (ends.len(), ahead.unwrap_or(ends.len()), None)
+    let (valid, bad_end) = match bad_end {
+        Some((i, e)) => (i, Some(e)),
+        None => (ends.len(), None),
+    };
+    let ahead = if shortest < min_len {
+        first_short(&ends[..valid], min_len).map_or(valid, |i| i + 1)
+    } else {
+        valid
+    };
+    (valid, ahead, bad_end)
+}
+
+/// The index of the first range shorter than `min_len` among those that
+/// end at `ends` (in order).
+fn first_short(ends: &[usize], min_len: usize) -> Option<usize> {
+    let mut start = 0;
+    ends.iter().position(|&end| {
+        let short = end - start < min_len;
+        start = end;
+        short
+    })
 }
 
 /// [`encode_batch`] without the restoring guard.
