@@ -541,10 +541,7 @@ mod any_input {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig {
-            cases: if cfg!(miri) { 4 } else { 256 },
-            ..ProptestConfig::default()
-        })]
+        #![proptest_config(marshal_test_suite::strategies::config())]
 
         /// On any bytes and ends: no panic, and the values or the error of
         /// decoding the ranges one after another, on either pool.
