@@ -49,6 +49,22 @@ pub struct Slots<'s, T> {
 unsafe impl<T: Send> Send for Slots<'_, T> {}
 
 impl<'s, T> Slots<'s, T> {
+    /// Slots `start..start + cap` of the spare run that starts at `base`,
+    /// the first `len` holding values. Only [`append_slots_to_vec`] (the
+    /// whole run), [`split_at`](Slots::split_at) and
+    /// [`join`](Slots::join) make runs, and they keep the invariants.
+    #[inline]
+    fn run(base: *mut T, start: usize, cap: usize, len: usize) -> Self {
+        Slots {
+            base,
+            start,
+            cap,
+            len,
+            brand: PhantomData,
+            owns: PhantomData,
+        }
+    }
+
     /// The number of slots in the run.
     #[inline]
     pub fn capacity(&self) -> usize {
@@ -106,17 +122,10 @@ impl<'s, T> Slots<'s, T> {
     pub fn split_at(self, mid: usize) -> (Self, Self) {
         assert!(mid <= self.cap, "marshal: split past the end of the slots");
         let this = ManuallyDrop::new(self);
-        let run = |start, cap, len| Slots {
-            base: this.base,
-            start,
-            cap,
-            len,
-            brand: PhantomData,
-            owns: PhantomData,
-        };
         (
-            run(this.start, mid, this.len.min(mid)),
-            run(
+            Slots::run(this.base, this.start, mid, this.len.min(mid)),
+            Slots::run(
+                this.base,
                 this.start + mid,
                 this.cap - mid,
                 this.len.saturating_sub(mid),
@@ -132,15 +141,13 @@ impl<'s, T> Slots<'s, T> {
             return Err((self, next));
         }
         let (this, next) = (ManuallyDrop::new(self), ManuallyDrop::new(next));
-        Ok(Slots {
-            base: this.base,
-            start: this.start,
-            // Two disjoint runs of one spare run: neither sum overflows.
-            cap: this.cap + next.cap,
-            len: this.cap + next.len,
-            brand: PhantomData,
-            owns: PhantomData,
-        })
+        // Two disjoint runs of one spare run: neither sum overflows.
+        Ok(Slots::run(
+            this.base,
+            this.start,
+            this.cap + next.cap,
+            this.cap + next.len,
+        ))
     }
 }
 
@@ -189,15 +196,7 @@ where
     let Some(spare) = vec.spare_capacity_mut().get_mut(..len) else {
         return Ok(false);
     };
-    let run = Slots {
-        base: spare.as_mut_ptr().cast::<T>(),
-        start: 0,
-        cap: len,
-        len: 0,
-        brand: PhantomData,
-        owns: PhantomData,
-    };
-    let run = fill(run)?;
+    let run = fill(Slots::run(spare.as_mut_ptr().cast::<T>(), 0, len, 0))?;
     // The brand makes `run` one of this call's runs; the only one that
     // starts at 0 and has `len` slots is the whole spare run.
     if run.start != 0 || run.cap != len || !run.is_full() {
