@@ -15,15 +15,15 @@ pub mod fp {
     pub use crate::fingerprint::{RECURSIVE, WITH, enumeration, extensible, tuple};
 }
 
-/// `err`, raised decoding a field of an extensible body that had `left`
-/// bytes when the field started: an `UnexpectedEnd` of a field that
-/// started inside the body is the body's length cutting it, a
-/// `BodyOverrun`.
+/// `err`, raised decoding a field of an extensible body: the whole body is
+/// in the input, so a read that ran past its end is a `BodyOverrun` (a
+/// field cut by the body's end, or a version-1 field it does not reach) and
+/// a length past it a `LengthOverflow` that more input cannot mend.
 #[cold]
 #[inline(never)]
 #[must_use]
-pub const fn past_body(err: DecodeError, left: usize) -> DecodeError {
-    if left > 0 { err.past_body() } else { err }
+pub const fn past_body(err: DecodeError) -> DecodeError {
+    err.past_body()
 }
 
 /// The length prefix of the body of an extensible type with a fixed length

@@ -171,27 +171,60 @@ pub struct DecodeError {
 /// thin pointer so the whole error stays within three words.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 enum Repr {
-    UnexpectedEnd { needed: usize },
+    UnexpectedEnd {
+        needed: usize,
+    },
     InvalidBool(u8),
     InvalidChar(u32),
     InvalidUtf8,
-    InvalidTag { tag: u32, ty: &'static &'static str },
+    InvalidTag {
+        tag: u32,
+        ty: &'static &'static str,
+    },
     ZeroNonZero,
-    LengthOverflow { len: u64 },
+    LengthOverflow {
+        len: u64,
+    },
+    /// A `LengthOverflow` raised inside an extensible body, whose end no
+    /// further input moves: the same kind, never incomplete.
+    LengthOverflowInBody {
+        len: u64,
+    },
     // The capacity saturates at `u32::MAX`, keeping the error three words.
-    OverCapacity { len: u64, capacity: u32 },
-    TrailingBytes { count: usize },
+    OverCapacity {
+        len: u64,
+        capacity: u32,
+    },
+    TrailingBytes {
+        count: usize,
+    },
     InvalidNanos(u32),
-    TimestampOutOfRange { secs: i64 },
-    DateOutOfRange { days: i32 },
-    InvalidTimeOfDay { nanos: u64 },
-    InvalidUtcOffset { secs: i32 },
+    TimestampOutOfRange {
+        secs: i64,
+    },
+    DateOutOfRange {
+        days: i32,
+    },
+    InvalidTimeOfDay {
+        nanos: u64,
+    },
+    InvalidUtcOffset {
+        secs: i32,
+    },
     UnknownGoTimeVersion(u8),
     InvalidSignedNanos(i32),
-    FingerprintMismatch { found: u64 },
-    TooDeep { limit: u32 },
-    AllocLimit { limit: usize },
-    BodyOverrun { needed: usize },
+    FingerprintMismatch {
+        found: u64,
+    },
+    TooDeep {
+        limit: u32,
+    },
+    AllocLimit {
+        limit: usize,
+    },
+    BodyOverrun {
+        needed: usize,
+    },
     Custom(&'static &'static str),
 }
 
@@ -307,10 +340,11 @@ pub enum DecodeErrorKind {
         limit: usize,
     },
     /// A field of an extensible type's body (see
-    /// [`Reader::take_body`](crate::Reader::take_body)) starts inside the
-    /// body but runs past its end: the body's length cuts the field. The
-    /// bytes may well be in the input, after the body, which is why this is
-    /// not [`UnexpectedEnd`](DecodeErrorKind::UnexpectedEnd): no writer
+    /// [`Reader::take_body`](crate::Reader::take_body)) runs past the
+    /// body's end: the body's length cuts the field, or leaves out a
+    /// version-1 field altogether. The bytes may well be in the input,
+    /// after the body, which is why this is not
+    /// [`UnexpectedEnd`](DecodeErrorKind::UnexpectedEnd): no writer
     /// produces it, and more input would not help. The offset is where the
     /// read that ran past the end starts.
     ///
@@ -352,7 +386,9 @@ impl DecodeError {
             Repr::InvalidUtf8 => DecodeErrorKind::InvalidUtf8,
             Repr::InvalidTag { tag, ty } => DecodeErrorKind::InvalidTag { tag, ty },
             Repr::ZeroNonZero => DecodeErrorKind::ZeroNonZero,
-            Repr::LengthOverflow { len } => DecodeErrorKind::LengthOverflow { len },
+            Repr::LengthOverflow { len } | Repr::LengthOverflowInBody { len } => {
+                DecodeErrorKind::LengthOverflow { len }
+            }
             Repr::OverCapacity { len, capacity } => DecodeErrorKind::OverCapacity {
                 len,
                 capacity: capacity as usize,
@@ -407,18 +443,21 @@ impl DecodeError {
     /// can hold (and, on a 32-bit target, a `usize` or length that does not
     /// fit it); a bad `bool`, `char`, UTF-8 or tag; a length over a
     /// type's capacity; trailing bytes; exceeding the depth limit or the
-    /// allocation budget; a field running past its extensible body
-    /// ([`BodyOverrun`](DecodeErrorKind::BodyOverrun)); a `with` module's
+    /// allocation budget; anything running past the end of an extensible
+    /// body (below); a `with` module's
     /// or manual implementation's [`Custom`](DecodeErrorKind::Custom)
     /// error. What decoding finds first decides: a cut value whose length
     /// prefix is also over a type's capacity, say, is incomplete until the
     /// bytes arrive, and then invalid.
     ///
-    /// Inside an extensible type's body the body's length is the end of
-    /// the input: a length prefix there that promises more than the body
-    /// has left is a `LengthOverflow` too, and so incomplete, even when the
-    /// whole input is there. No writer produces one (a field that runs past
-    /// its body otherwise is a `BodyOverrun`), but damaged data can.
+    /// Inside an extensible type's body, the body's length is the end: the
+    /// whole body is in the input before any of it is read, so nothing
+    /// that runs past the body's end is incomplete. A read that does is a
+    /// [`BodyOverrun`](DecodeErrorKind::BodyOverrun) (a field cut by the
+    /// body's end, or a version-1 field the body does not reach), and a
+    /// length prefix that promises more than the body has left is a
+    /// `LengthOverflow` that is not incomplete. Only the body's own length,
+    /// when it runs past the end of the input, is.
     ///
     /// A reader that waits for more bytes on `true` must still bound what
     /// it buffers: an 8-byte length prefix can promise 2⁶³ − 1 bytes.
@@ -559,14 +598,18 @@ impl DecodeError {
         Self::new(Repr::AllocLimit { limit }, offset)
     }
 
-    /// This error, when it is an
-    /// [`UnexpectedEnd`](DecodeErrorKind::UnexpectedEnd) raised inside an
-    /// extensible body, as the [`BodyOverrun`](DecodeErrorKind::BodyOverrun)
-    /// it is; any other error as it is.
+    /// This error, raised inside an extensible body, as what it is there:
+    /// an [`UnexpectedEnd`](DecodeErrorKind::UnexpectedEnd) is the body's
+    /// end cutting a read, a [`BodyOverrun`](DecodeErrorKind::BodyOverrun),
+    /// and a [`LengthOverflow`](DecodeErrorKind::LengthOverflow) is one
+    /// that more input cannot mend; any other error as it is.
     #[cold]
     pub(crate) const fn past_body(self) -> Self {
         match self.repr {
             Repr::UnexpectedEnd { needed } => Self::new(Repr::BodyOverrun { needed }, self.offset),
+            Repr::LengthOverflow { len } => {
+                Self::new(Repr::LengthOverflowInBody { len }, self.offset)
+            }
             _ => self,
         }
     }
@@ -639,7 +682,11 @@ impl fmt::Display for DecodeError {
             }
             DecodeErrorKind::ZeroNonZero => f.write_str("zero for a NonZero type")?,
             DecodeErrorKind::LengthOverflow { len } => {
-                write!(f, "length {len} exceeds what the remaining input can hold")?;
+                let within = match self.repr {
+                    Repr::LengthOverflowInBody { .. } => "its extensible body",
+                    _ => "the remaining input",
+                };
+                write!(f, "length {len} exceeds what {within} can hold")?;
             }
             DecodeErrorKind::OverCapacity { len, capacity } => {
                 write!(f, "length {len} exceeds the type's capacity of {capacity}")?;

@@ -337,7 +337,7 @@ fn field_default(field: &Field) -> TokenStream {
 /// An expression that decodes one encoded field from an extensible body.
 fn body_field_decode(field: &Field, private: &TokenStream) -> TokenStream {
     let ty = field.ty;
-    let (r, left, e) = (local("__r"), local("__left"), local("__e"));
+    let (r, e) = (local("__r"), local("__e"));
     let decode = if field.attrs.with.is_some() {
         let value = field_decode(field, private);
         quote! {
@@ -350,13 +350,10 @@ fn body_field_decode(field: &Field, private: &TokenStream) -> TokenStream {
         quote_spanned!(ty.span()=> <#ty as #private::Unmarshal<'__de>>::decode(#r))
     };
     let read = quote! {
-        {
-            let #left = #private::Reader::remaining(#r);
-            match #decode {
-                ::core::result::Result::Ok(#e) => #e,
-                ::core::result::Result::Err(#e) => {
-                    return ::core::result::Result::Err(#private::past_body(#e, #left));
-                }
+        match #decode {
+            ::core::result::Result::Ok(#e) => #e,
+            ::core::result::Result::Err(#e) => {
+                return ::core::result::Result::Err(#private::past_body(#e));
             }
         }
     };
@@ -365,7 +362,7 @@ fn body_field_decode(field: &Field, private: &TokenStream) -> TokenStream {
     }
     let default = field_default(field);
     quote! {
-        if #private::Reader::remaining(#r) == 0 { #default } else #read
+        if #private::Reader::remaining(#r) == 0 { #default } else { #read }
     }
 }
 

@@ -861,21 +861,23 @@ fn a_body_length_past_the_input_is_length_overflow() {
 #[test]
 fn a_body_shorter_than_version_1_needs_is_an_error() {
     // Empty: `id` is reached at the end of the body.
+    // The body's end cuts the read, as for a field that starts inside it:
+    // the whole body is there, so more input would not help.
     assert_eq!(
         err_of::<v3::User>(&[0, 0, 0, 0]),
-        (DecodeErrorKind::UnexpectedEnd { needed: 8 }, 4)
+        (DecodeErrorKind::BodyOverrun { needed: 8 }, 4)
     );
     // `id` whole, `name` not there.
     let mut bytes = 8u32.to_le_bytes().to_vec();
     bytes.extend(7u64.to_le_bytes());
     assert_eq!(
         err_of::<v2::User>(&bytes),
-        (DecodeErrorKind::UnexpectedEnd { needed: 8 }, 12)
+        (DecodeErrorKind::BodyOverrun { needed: 8 }, 12)
     );
     // An enum variant's version-1 field.
     assert_eq!(
         err_of::<v1::Event>(&[0, 0, 0, 0, 0, 0, 0, 0]),
-        (DecodeErrorKind::UnexpectedEnd { needed: 8 }, 8)
+        (DecodeErrorKind::BodyOverrun { needed: 8 }, 8)
     );
 }
 

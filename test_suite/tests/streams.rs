@@ -683,6 +683,35 @@ properties! {
     cut_boxed: Box<str> = arb_multibyte_string().prop_map(String::into_boxed_str);
 }
 
+/// Every body length short of `value`'s own, with the whole encoding (and
+/// more) behind it: the body is complete, so whatever its length cuts is an
+/// error that more input cannot mend.
+fn every_shortened_body_is_final(value: &Versioned) -> Result<(), TestCaseError> {
+    let mut bytes = marshal::to_vec(value);
+    let body = bytes.len() - 4;
+    bytes.extend([0xaa; 16]);
+    for len in 0..body {
+        bytes[..4].copy_from_slice(&(len as u32).to_le_bytes());
+        let err = Versioned::read_from(&bytes).unwrap_err();
+        prop_assert!(
+            !err.is_incomplete(),
+            "body of {} of {}: {} ({:?})",
+            len,
+            body,
+            err,
+            err.kind()
+        );
+        prop_assert!(err.offset() <= 4 + len, "{}", err);
+    }
+    Ok(())
+}
+
+properties! {
+    check = |value| every_shortened_body_is_final(value);
+
+    shortened_body: Versioned;
+}
+
 /// `T::read_from(input)` fails with an error that is not incomplete, of
 /// kind `kind`.
 #[track_caller]
@@ -746,9 +775,9 @@ fn invalid_data_is_not_incomplete() {
 }
 
 #[test]
-fn a_length_past_its_extensible_body_counts_as_incomplete() {
-    // As documented: the body's length is the end the length prefix is
-    // checked against, whatever follows the body.
+fn nothing_past_the_end_of_a_whole_extensible_body_is_incomplete() {
+    // The whole body is in the input: more bytes after it cannot mend a
+    // read that its length cuts.
     let mut bytes = marshal::to_vec(&Versioned {
         id: 1,
         label: "abcdef".into(),
@@ -761,7 +790,72 @@ fn a_length_past_its_extensible_body_counts_as_incomplete() {
         (err.kind(), err.offset()),
         (DecodeErrorKind::LengthOverflow { len: 6 }, 8)
     );
-    assert!(err.is_incomplete());
+    assert!(!err.is_incomplete(), "{err}");
+    assert_eq!(
+        err.to_string(),
+        "length 6 exceeds what its extensible body can hold at byte 8"
+    );
+    // More input after the body changes nothing.
+    bytes.extend([0; 64]);
+    let err = Versioned::read_from(&bytes).unwrap_err();
+    assert!(!err.is_incomplete(), "{err}");
+
+    // A complete body of 2 bytes, which version 1's `id` (a `u32`) does
+    // not fit: the input goes on, the body does not.
+    let err = Versioned::read_from(&[2, 0, 0, 0, 1, 0, 9, 9, 9, 9]).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.offset()),
+        (DecodeErrorKind::BodyOverrun { needed: 2 }, 4)
+    );
+    assert!(!err.is_incomplete(), "{err}");
+    // A complete empty body: version 1's `id` missing altogether.
+    let err = Versioned::read_from(&[0, 0, 0, 0, 1, 2, 3, 4]).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.offset()),
+        (DecodeErrorKind::BodyOverrun { needed: 4 }, 4)
+    );
+    assert!(!err.is_incomplete(), "{err}");
+
+    // The body's own length past the end of the input: that is incomplete.
+    let whole = marshal::to_vec(&Versioned {
+        id: 1,
+        label: "abcdef".into(),
+        shapes: Vec::new(),
+    });
+    let err = Versioned::read_from(&whole[..whole.len() - 1]).unwrap_err();
+    assert!(err.is_incomplete(), "{err}");
+}
+
+#[test]
+fn a_uuid_whose_length_prefix_is_bad_is_not_incomplete_however_short() {
+    let mut bytes = marshal::to_vec(&uuid::Uuid::nil());
+    bytes[0] = 15;
+    let custom = DecodeErrorKind::Custom("a Uuid's length prefix must be 16");
+    for cut in 1..=bytes.len() {
+        let err = uuid::Uuid::read_from(&bytes[..cut]).unwrap_err();
+        assert_eq!((err.kind(), err.offset()), (custom, 0), "cut at {cut}");
+        assert!(!err.is_incomplete(), "cut at {cut}: {err}");
+    }
+    // A bad byte later in the prefix, seen once it has arrived.
+    bytes[0] = 16;
+    bytes[7] = 1;
+    for cut in 0..8 {
+        let err = uuid::Uuid::read_from(&bytes[..cut]).unwrap_err();
+        assert_eq!(
+            err.kind(),
+            DecodeErrorKind::UnexpectedEnd { needed: 24 - cut }
+        );
+        assert!(err.is_incomplete(), "cut at {cut}: {err}");
+    }
+    for cut in 8..=bytes.len() {
+        let err = uuid::Uuid::read_from(&bytes[..cut]).unwrap_err();
+        assert_eq!((err.kind(), err.offset()), (custom, 0), "cut at {cut}");
+    }
+    // After a value: the offset is the prefix's.
+    let mut input = vec![7u8];
+    input.extend(&bytes[..12]);
+    let err = <(u8, uuid::Uuid)>::read_from(&input).unwrap_err();
+    assert_eq!((err.kind(), err.offset()), (custom, 1));
 }
 
 #[test]

@@ -50,16 +50,24 @@ impl Marshal for Uuid {
 
 /// Reads what uuid's `serde` support reads from bincode: a length that must
 /// be 16 (anything else is a [`Custom`](crate::DecodeErrorKind::Custom)
-/// error at the length), then the bytes.
+/// error at the length), then the bytes. A length prefix that already
+/// differs from 16 in the bytes that arrived is that error even when the
+/// input ends before the 24 bytes: more bytes could not mend it, so it is
+/// not [`is_incomplete`](DecodeError::is_incomplete).
 ///
 /// ```
-/// use marshal::DecodeErrorKind;
+/// use marshal::{DecodeErrorKind, Unmarshal};
 /// use uuid::Uuid;
 ///
 /// let mut bytes = marshal::to_vec(&Uuid::nil());
 /// bytes[0] = 15;
 /// let err = marshal::from_bytes::<Uuid>(&bytes).unwrap_err();
 /// assert_eq!((err.kind(), err.offset()), (DecodeErrorKind::Custom("a Uuid's length prefix must be 16"), 0));
+///
+/// // Cut short, the same error; a good prefix cut short is incomplete.
+/// let err = Uuid::read_from(&bytes[..10]).unwrap_err();
+/// assert_eq!(err.kind(), DecodeErrorKind::Custom("a Uuid's length prefix must be 16"));
+/// assert!(Uuid::read_from(&[16, 0, 0]).unwrap_err().is_incomplete());
 /// ```
 impl<'de> Unmarshal<'de> for Uuid {
     const MIN_LEN: usize = 24;
@@ -68,16 +76,36 @@ impl<'de> Unmarshal<'de> for Uuid {
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
         let at = r.position();
-        let bytes: [u8; 24] = r.take_array()?;
+        let Ok(bytes) = r.take_array::<24>() else {
+            return Err(cut_short(r));
+        };
         let (len, id) = bytes.split_at(8);
-        if len != 16u64.to_le_bytes() {
-            return Err(DecodeError::custom(
-                &"a Uuid's length prefix must be 16",
-                at,
-            ));
+        if len != LEN_PREFIX {
+            return Err(bad_prefix(at));
         }
         let mut out = [0u8; 16];
         out.copy_from_slice(id);
         Ok(Uuid::from_bytes(out))
     }
+}
+
+/// The length prefix every `Uuid` has.
+const LEN_PREFIX: [u8; 8] = 16u64.to_le_bytes();
+
+#[cold]
+fn bad_prefix(at: usize) -> DecodeError {
+    DecodeError::custom(&"a Uuid's length prefix must be 16", at)
+}
+
+/// The error for a `Uuid` of which fewer than 24 bytes are left in `r`: a
+/// bad length prefix if the bytes of it that are there say so, else the
+/// end of the input.
+#[cold]
+fn cut_short(r: &Reader<'_>) -> DecodeError {
+    let rest = r.peek_rest();
+    let there = rest.len().min(LEN_PREFIX.len());
+    if rest[..there] != LEN_PREFIX[..there] {
+        return bad_prefix(r.position());
+    }
+    DecodeError::unexpected_end(r.position(), 24usize.saturating_sub(rest.len()))
 }
