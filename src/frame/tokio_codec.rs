@@ -25,13 +25,18 @@ fn encode_frame<T: Marshal + ?Sized>(
 
 /// The length of the whole frame at the front of `src`, or `None` while it
 /// is incomplete. The header is checked against the limit as soon as it is
-/// in, and only then is room reserved for the rest of the body.
+/// in. Room for the rest of the body grows with what has arrived: each call
+/// reserves at most as many bytes as `src` already holds, so the buffer
+/// never takes more than a few times the bytes received, whatever length
+/// the header announces (a peer that announces 8 MiB and sends three bytes
+/// costs nothing more), and a large frame still arrives in a few
+/// reallocations.
 fn frame_len(codec: &Codec, src: &mut BytesMut) -> Result<Option<usize>, FrameError> {
     match codec.split(src)? {
         Decoded::Frame { len, .. } => Ok(Some(len)),
         Decoded::Incomplete { needed } => {
             if src.len() >= HEADER_LEN {
-                src.reserve(needed);
+                src.reserve(needed.min(src.len()));
             }
             Ok(None)
         }
@@ -119,8 +124,10 @@ impl<T: Marshal + ?Sized> Encoder<&T> for Codec {
 /// undecoded, for borrowed decoding with [`from_bytes`](crate::from_bytes).
 ///
 /// A header announcing a body over the codec's limit is an error as soon
-/// as the header is in, before any of the body is buffered; room for the
-/// body is reserved only once the header has passed. At the end of the
+/// as the header is in, before any of the body is buffered. Room for the
+/// body is reserved only once the header has passed, and then in steps as
+/// the body arrives, never more at a time than the bytes already buffered:
+/// a header announcing 8 MiB costs no memory until the 8 MiB come. At the end of the
 /// stream (`decode_eof`), bytes of an incomplete frame are an
 /// `UnexpectedEof` error.
 ///

@@ -7,7 +7,8 @@
 //!   allocator, `src/counting.rs`); without, one of exactly the frame.
 //! - Frames split at every byte boundary, and fed one byte at a time,
 //!   decode to the same values; a header over the limit is an error before
-//!   any room is made for its body; a stream that ends inside a frame is an
+//!   any room is made for its body, and room for a body within it grows
+//!   only as the body arrives; a stream that ends inside a frame is an
 //!   `UnexpectedEof` error at `decode_eof`; every error is an `io::Error`
 //!   whose source is the `FrameError`.
 //! - Over `tokio::io::duplex` and over TCP on 127.0.0.1: 10,000 frames each
@@ -258,7 +259,7 @@ fn an_oversize_header_is_rejected_before_room_is_made_for_its_body() {
         ));
         assert_eq!(buf.capacity(), capacity);
     }
-    // A header within the limit: room for its body, once it has passed.
+    // A header within the limit: no room for its body until it has passed.
     let mut buf = BytesMut::from(&[16u8, 0, 0][..]);
     assert!(
         Decoder::decode(&mut Codec::with_max_len(16), &mut buf)
@@ -266,13 +267,92 @@ fn an_oversize_header_is_rejected_before_room_is_made_for_its_body() {
             .is_none()
     );
     assert!(buf.capacity() < 20);
-    buf.extend_from_slice(&[0]);
-    assert!(
-        Decoder::decode(&mut Codec::with_max_len(16), &mut buf)
-            .unwrap()
-            .is_none()
-    );
-    assert!(buf.capacity() >= 20);
+}
+
+/// A frame of `body` bytes of `Vec<u8>` (its length prefix, then the
+/// bytes).
+fn big_frame(body: usize) -> Vec<u8> {
+    let value = vec![0x5a_u8; body - 8];
+    let mut frame = Vec::new();
+    Codec::new().encode_into_vec(&value, &mut frame).unwrap();
+    frame
+}
+
+#[test]
+fn a_header_announcing_the_most_costs_nothing_until_the_body_arrives() {
+    // The default limit's worth announced, three bytes of it sent: what
+    // the decoders allocate stays near what arrived.
+    let mut bytes = u32::try_from(marshal::frame::DEFAULT_MAX_LEN)
+        .unwrap()
+        .to_le_bytes()
+        .to_vec();
+    bytes.extend([1, 2, 3]);
+    let guard = lock();
+    for typed in [false, true] {
+        let mut buf = BytesMut::from(&bytes[..]);
+        let (pending, allocations) = measure(&guard, || {
+            if typed {
+                TypedCodec::<Vec<u8>>::new(Codec::new())
+                    .decode(&mut buf)
+                    .map(|v| v.is_none())
+            } else {
+                Decoder::decode(&mut Codec::new(), &mut buf).map(|v| v.is_none())
+            }
+        });
+        assert!(pending.unwrap());
+        assert!(allocations.total < 64, "typed: {typed}: {allocations:?}");
+        assert!(buf.capacity() < 64, "typed: {typed}: {}", buf.capacity());
+    }
+}
+
+#[test]
+fn the_decoder_s_buffer_grows_with_the_body_as_it_arrives() {
+    // A 1 MiB frame, fed in chunks as a socket would hand them over, to
+    // both decoders: never more than a few times what has arrived is
+    // buffered, and the frame comes out whole at the last chunk.
+    let frame = big_frame(1 << 20);
+    for chunk in [1000, 4096, 65536] {
+        for typed in [false, true] {
+            let mut buf = BytesMut::new();
+            let mut codec = TypedCodec::<Vec<u8>>::new(Codec::new());
+            let mut reallocations = 0;
+            let mut decoded = None;
+            for (i, piece) in frame.chunks(chunk).enumerate() {
+                buf.extend_from_slice(piece);
+                let capacity = buf.capacity();
+                let item = if typed {
+                    codec.decode(&mut buf).unwrap().map(|v| v.len() + 8)
+                } else {
+                    Decoder::decode(&mut Codec::new(), &mut buf)
+                        .unwrap()
+                        .map(|body| body.len())
+                };
+                if buf.capacity() != capacity {
+                    reallocations += 1;
+                }
+                let received = (i * chunk + piece.len()).max(64);
+                assert!(
+                    buf.capacity() <= 4 * received,
+                    "chunk {chunk}, typed {typed}: {} buffered for {received} received",
+                    buf.capacity()
+                );
+                if let Some(len) = item {
+                    assert_eq!(i, frame.len().div_ceil(chunk) - 1, "whole only at the end");
+                    decoded = Some(len);
+                }
+            }
+            assert_eq!(
+                decoded,
+                Some((1 << 20) as usize),
+                "chunk {chunk}, typed {typed}"
+            );
+            // Growth by doubling: a few steps, not one per chunk.
+            assert!(
+                reallocations <= 24,
+                "chunk {chunk}: {reallocations} reallocations"
+            );
+        }
+    }
 }
 
 #[test]
