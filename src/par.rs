@@ -38,8 +38,8 @@ use alloc::vec::Vec;
 use core::mem::MaybeUninit;
 
 use marshal_core::__facade::{
-    Filled, Slots, append_filled_to_vec, append_slots_to_vec, append_to_vec, assert_allocatable,
-    encode_exact, length_mismatch,
+    Filled, Slots, alloc_refused, append_filled_to_vec, append_slots_to_vec, append_to_vec,
+    assert_allocatable, encode_exact, length_mismatch,
 };
 use marshal_core::{DecodeError, Marshal, Reader, Unmarshal, Writer};
 use rayon::prelude::*;
@@ -149,11 +149,18 @@ pub fn to_vec<T: Marshal + Sync>(items: &[T]) -> Vec<u8> {
 /// `input[..ends[0]]`), and must fill its range exactly.
 ///
 /// The values are decoded straight into the returned `Vec`, with no
-/// intermediate collection. It is allocated once, for the ranges up to the
-/// first bad end or the first range shorter than `T::MIN_LEN`, which
-/// cannot hold a value: however many ends there are, room for at most one
-/// value per `T::MIN_LEN` bytes of `input`, and one more. On an error
-/// every value decoded is dropped.
+/// intermediate collection. How much room it makes ahead of decoding
+/// depends on the input, never on how many ends there are: room for the
+/// ranges up to the first bad end or the first range shorter than
+/// `T::MIN_LEN` (which cannot hold a value), within four times the input's
+/// size in memory, as [`Reader::capacity_for`](crate::Reader::capacity_for)
+/// allows a collection, and always for one value. When that does not cover
+/// every range (a type whose `MIN_LEN` is 0, or whose values are more than
+/// four times larger in memory than on the wire), the rest are decoded in
+/// rounds, each making room for at most as many values as have decoded
+/// before it. Honest input whose values are no more than four times
+/// larger in memory than on the wire is allocated once. On an error every
+/// value decoded is dropped.
 ///
 /// # Errors
 ///
@@ -164,7 +171,11 @@ pub fn to_vec<T: Marshal + Sync>(items: &[T]) -> Vec<u8> {
 /// [`Custom`](crate::DecodeErrorKind::Custom) error at the range's start);
 /// an end past the end of `input`
 /// ([`UnexpectedEnd`](crate::DecodeErrorKind::UnexpectedEnd) at the
-/// range's start, with how many bytes are missing). Never a panic.
+/// range's start, with how many bytes are missing); room for the values
+/// that the allocator cannot give
+/// ([`AllocLimit`](crate::DecodeErrorKind::AllocLimit) at the start of the
+/// first range it was for, its `limit` the bytes asked for: a type so
+/// large that not one more of it fits in memory). Never a panic.
 ///
 /// ```
 /// use marshal::DecodeErrorKind;
@@ -190,22 +201,57 @@ where
 {
     // The ranges before the first bad end decode; that end's error comes
     // after any of theirs. A range shorter than `T::MIN_LEN` cannot hold
-    // a value, so its decode fails: no range after it needs decoding, nor
-    // room in the result. Room for the ranges up to it is then at most one
-    // value per `MIN_LEN` bytes of input, however many ends there are.
+    // a value, so its decode fails: no range after it needs room ahead of
+    // decoding. Room for the ranges up to it is then at most one value per
+    // `MIN_LEN` bytes of input, however many ends there are.
     let (valid, ahead, bad_end) = check_ends(input, ends, T::MIN_LEN);
-    let mut values = Vec::with_capacity(ahead);
-    decode_into(&mut values, input, &ends[..valid], 0..ahead)?;
-    if ahead < valid {
-        // Every range up to the short one decoded: `T` claims a
-        // `MIN_LEN` it does not keep. Decode the rest too.
-        values.reserve_exact(valid - ahead);
-        decode_into(&mut values, input, &ends[..valid], ahead..valid)?;
+    let mut values = Vec::new();
+    let mut done = 0;
+    while done < valid {
+        // The first round: what the input can hold, within the allowance,
+        // and at least one value; each later one at most doubles what has
+        // decoded.
+        let room = if done == 0 {
+            ahead.min(allowance::<T>(input.len())).max(1)
+        } else {
+            done
+        }
+        .min(valid - done);
+        if values.try_reserve_exact(room).is_err() {
+            return Err(refused::<T>(room, range_start(ends, done)));
+        }
+        decode_into(&mut values, input, &ends[..valid], done..done + room)?;
+        done += room;
     }
     match bad_end {
         Some(e) => Err(e),
         None => Ok(values),
     }
+}
+
+/// Bytes of memory that each byte of input buys for room ahead of the
+/// values, as [`Reader::capacity_for`] allows a collection.
+const ROOM_PER_INPUT_BYTE: usize = 4;
+
+/// How many values of `T` an input of `len` bytes buys room for ahead of
+/// decoding them: however many, for a zero-sized `T`, which takes none.
+fn allowance<T>(len: usize) -> usize {
+    match size_of::<T>() {
+        0 => usize::MAX,
+        size => len.saturating_mul(ROOM_PER_INPUT_BYTE) / size,
+    }
+}
+
+/// Where range `i` of the batch whose end offsets are `ends` starts.
+fn range_start(ends: &[usize], i: usize) -> usize {
+    if i == 0 { 0 } else { ends[i - 1] }
+}
+
+/// The error for room for `count` more values of `T` that the allocator
+/// refused, for the ranges from offset `at` on.
+#[cold]
+fn refused<T>(count: usize, at: usize) -> DecodeError {
+    alloc_refused(count.saturating_mul(size_of::<T>()), at)
 }
 
 /// Appends values `range` of the batch whose end offsets are `ends` (in
@@ -261,7 +307,7 @@ where
             .unwrap_or_else(|_| unreachable!("a full run and the one after it join")));
     }
     let mut run = run;
-    let mut start = if first == 0 { 0 } else { ends[first - 1] };
+    let mut start = range_start(ends, first);
     for &end in &ends[first..first + n] {
         // `check_ends` proved `start <= end <= input.len()`.
         let value = marshal_core::from_bytes(&input[start..end]).map_err(|e| e.shifted(start))?;

@@ -16,3 +16,11 @@ pub use crate::mem::{
 };
 #[cfg(feature = "bytes")]
 pub use crate::mem::{append_to_buf_mut, try_append_to_buf_mut};
+
+/// The [`AllocLimit`](crate::DecodeErrorKind::AllocLimit) error for room
+/// of `bytes` that the allocator refused, at `at`: `par::decode_batch`'s,
+/// whose limit is the bytes it asked for.
+#[must_use]
+pub const fn alloc_refused(bytes: usize, at: usize) -> crate::DecodeError {
+    crate::DecodeError::alloc_limit(bytes, at)
+}

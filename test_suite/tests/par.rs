@@ -17,6 +17,8 @@
 //!   ends that run backwards or past the input; trailing bytes in a range;
 //!   and, on any bytes and ends (a property test), what decoding the
 //!   ranges one after another on one thread returns.
+//! - Room made ahead of decoding follows the input, never the number of
+//!   ends: for types whose `MIN_LEN` is 0, or too large for memory, too.
 //! - A `Marshal` impl that lies about its length: a panic naming the
 //!   mismatch, as `encode_into_vec`'s, and `out` and `ends` left as they
 //!   were.
@@ -268,6 +270,143 @@ fn decode_batch_makes_room_only_for_values_the_input_can_hold() {
             (DecodeErrorKind::UnexpectedEnd { needed: 1000 }, vec![3000])
         );
     });
+}
+
+/// 4 KiB in memory, with the `MIN_LEN` of 0 that a manual impl keeps by
+/// default, and no value in any input.
+#[derive(Debug)]
+struct Bulky(#[allow(dead_code)] [u8; 4130]);
+
+impl<'de> Unmarshal<'de> for Bulky {
+    fn decode(r: &mut marshal::Reader<'de>) -> Result<Self, marshal::DecodeError> {
+        Err(marshal::DecodeError::custom(&"no Bulky here", r.position()))
+    }
+}
+
+/// Reads nothing, and fails.
+mod refuse {
+    pub(crate) fn encoded_len<T>(_: &T) -> usize {
+        0
+    }
+    pub(crate) fn write_to<T>(_: &T, _: &mut [u8]) -> usize {
+        0
+    }
+    pub(crate) fn read_from<T>(_: &[u8]) -> Result<(T, usize), marshal::DecodeError> {
+        Err(marshal::DecodeError::custom(&"refused", 0))
+    }
+}
+
+/// A derived struct whose every field is read by a `with` module: its
+/// `MIN_LEN` is 0.
+#[derive(Marshal, Unmarshal, Debug)]
+struct WithOnly {
+    #[marshal(with = refuse)]
+    a: [u64; 512],
+    #[marshal(with = refuse)]
+    b: [u8; 30],
+}
+
+#[test]
+fn decode_batch_makes_room_by_the_input_when_min_len_is_0() {
+    assert_eq!((Bulky::MIN_LEN, WithOnly::MIN_LEN), (0, 0));
+    // 100,000 empty ranges over no input: room for one value, not
+    // 100,000 (413 MB), before the first range fails.
+    let ends = vec![0; n(100_000)];
+    let pool = pool(1);
+    pool.install(|| {
+        let guard = lock();
+        let _ = marshal::par::decode_batch::<Bulky>(&[], &ends);
+        let (got, allocs) = measure(&guard, || marshal::par::decode_batch::<Bulky>(&[], &ends));
+        let err = got.unwrap_err();
+        assert_eq!(
+            (err.kind(), err.offset()),
+            (DecodeErrorKind::Custom("no Bulky here"), 0)
+        );
+        assert!(allocs.total <= size_of::<Bulky>(), "{allocs:?}");
+
+        let (got, allocs) = measure(&guard, || {
+            marshal::par::decode_batch::<WithOnly>(&[], &ends)
+        });
+        assert_eq!(got.unwrap_err().kind(), DecodeErrorKind::Custom("refused"));
+        assert!(allocs.total <= size_of::<WithOnly>(), "{allocs:?}");
+
+        // The same ranges over 10 KiB of input: room within four times
+        // the input, then the first range fails.
+        let input = [0u8; 10 << 10];
+        let (got, allocs) = measure(&guard, || {
+            marshal::par::decode_batch::<Bulky>(&input, &ends)
+        });
+        assert!(got.is_err());
+        assert!(allocs.total <= 4 * input.len(), "{allocs:?}");
+    });
+}
+
+/// A terabyte in memory: not one fits, whatever the input.
+#[derive(Debug)]
+struct Terabyte(#[allow(dead_code)] [u8; 1 << 40]);
+
+impl<'de> Unmarshal<'de> for Terabyte {
+    fn decode(r: &mut marshal::Reader<'de>) -> Result<Self, marshal::DecodeError> {
+        Err(marshal::DecodeError::custom(
+            &"no Terabyte here",
+            r.position(),
+        ))
+    }
+}
+
+#[test]
+fn decode_batch_of_a_type_too_large_for_memory_is_an_error_not_a_panic() {
+    // Room for one 1 TiB value is more than this machine's allocator gives
+    // (Linux's heuristic overcommit refuses an allocation larger than its
+    // memory and swap): an `AllocLimit` error before anything decodes,
+    // where room for 100,000 of them once overflowed `Vec`'s capacity.
+    for pool in pools() {
+        let err = pool
+            .install(|| marshal::par::decode_batch::<Terabyte>(&[1, 2, 3], &[0, 0, 3]))
+            .unwrap_err();
+        assert_eq!(
+            (err.kind(), err.offset()),
+            (DecodeErrorKind::AllocLimit { limit: 1 << 40 }, 0)
+        );
+        assert!(!err.is_incomplete());
+    }
+}
+
+/// Values of a type whose `MIN_LEN` is 0 that do decode from empty ranges:
+/// every one, in rounds that make room for at most twice what decoded.
+#[derive(Debug, PartialEq)]
+struct Nothing(u64);
+
+impl<'de> Unmarshal<'de> for Nothing {
+    fn decode(r: &mut marshal::Reader<'de>) -> Result<Self, marshal::DecodeError> {
+        Ok(Nothing(r.position() as u64))
+    }
+}
+
+#[test]
+fn decode_batch_of_values_that_take_no_bytes_decodes_every_range_in_rounds() {
+    let count = n(10_000);
+    let ends = vec![0; count];
+    let pool = pool(1);
+    pool.install(|| {
+        let guard = lock();
+        let _ = marshal::par::decode_batch::<Nothing>(&[], &ends);
+        let (got, allocs) = measure(&guard, || marshal::par::decode_batch::<Nothing>(&[], &ends));
+        let got = got.unwrap();
+        assert_eq!(got.len(), count);
+        assert!(got.iter().all(|v| *v == Nothing(0)));
+        // 1, 2, 4, ...: room at most doubles each round.
+        let mut room = 8;
+        for &size in &allocs.sizes {
+            assert!(size <= 2 * room, "{allocs:?}");
+            room = size;
+        }
+        assert!(allocs.count <= 16, "{allocs:?}");
+    });
+    for pool in pools() {
+        let got = pool.install(|| marshal::par::decode_batch::<Nothing>(&[], &ends));
+        assert_eq!(got.unwrap().len(), count);
+    }
 }
 
 /// Claims to need four bytes, and needs none.
@@ -559,6 +698,9 @@ mod any_input {
                     prop_assert_eq!(got, decode_batch_sequentially::<Option<u8>>(&input, &ends));
                     let got = marshal::par::decode_batch::<u8>(&input, &ends);
                     prop_assert_eq!(got, decode_batch_sequentially::<u8>(&input, &ends));
+                    // `MIN_LEN` 0: the ranges are decoded in rounds.
+                    let got = marshal::par::decode_batch::<Nothing>(&input, &ends);
+                    prop_assert_eq!(got, decode_batch_sequentially::<Nothing>(&input, &ends));
                     Ok(())
                 })?;
             }
