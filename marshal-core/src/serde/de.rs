@@ -9,7 +9,7 @@ use ::serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
 
 use crate::error::DecodeError;
 use crate::reader::Reader;
-use crate::stack::levels;
+use crate::stack::{LEVEL, levels};
 use crate::traits::Unmarshal;
 
 /// The error type serde's `Deserialize` implementations see. It is one
@@ -170,14 +170,73 @@ const fn level_of<T>() -> u32 {
 /// serde's deserializer over a [`Reader`].
 pub(super) struct Deserializer<'r, 'de> {
     r: &'r mut Reader<'de>,
-    /// Where the [`DecodeError`] of a [`DeError`] travelling up waits.
-    slot: &'r mut Option<DecodeError>,
+    /// Where the [`DecodeError`] of a [`DeError`] travelling up waits, and
+    /// the stack the decode may take.
+    slot: &'r mut Slot,
+}
+
+/// What one decode through the bridge keeps beside its deserializers: the
+/// error of a failed decode, and the stack it may take, measured.
+///
+/// The depth limit charges each level by the size of the value it builds
+/// ([`level_of`]), which is what the derive route's frames take. serde's
+/// derived visitors take more, and not by the value's size: a slot per
+/// field, a frame per variant's arm; in an unoptimized build 20 KiB a level
+/// for a struct of 256 `()` fields, or for an enum of 64 newtype variants
+/// of 256 bytes, each charged one unit (4 KiB). So the bridge also measures
+/// the stack: entering a level, it checks how far the stack has grown since
+/// the decode began against seven eighths of what the units of the depth
+/// limit the reader had at the start stand for ([`LEVEL`] bytes each); the
+/// last eighth (128 KiB at the default limit) is for the frames of the
+/// level being entered. Whatever a type's frames take, then, nesting stops
+/// with `TooDeep` within the stack the limit stands for: 1 MiB at the
+/// default limit. The size-based charge stays, and stops every type whose
+/// frames it covers first, so for them where nesting stops does not depend
+/// on the build.
+///
+/// The stack is measured, in safe code, by addresses the deserializer
+/// already holds: the slot's own, in the frame of the decode's entry, and
+/// the deserializer's, in the frame of the level around the one being
+/// entered. Under Miri, whose addresses are not a stack's, only the
+/// size-based charge applies.
+pub(super) struct Slot {
+    error: Option<DecodeError>,
+    /// The bytes of stack nesting may take below the slot.
+    limit: usize,
+    /// The lowest address the stack may reach: `limit` bytes below the
+    /// slot, once it is in place ([`Slot::anchor`]).
+    floor: usize,
+}
+
+impl Slot {
+    /// The slot of a decode through `r`; [`anchor`](Slot::anchor) it
+    /// where it stays, in the frame of the decode's entry.
+    #[inline(always)]
+    pub(super) fn new(r: &Reader<'_>) -> Self {
+        let units = (r.depth_left() as usize).saturating_mul(LEVEL);
+        Slot {
+            error: None,
+            limit: units - units / 8,
+            floor: 0,
+        }
+    }
+
+    /// Measures the stack from where the slot is now.
+    #[inline(always)]
+    pub(super) fn anchor(&mut self) {
+        self.floor = core::ptr::from_mut(self).addr().saturating_sub(self.limit);
+    }
+
+    /// The error a failed decode left.
+    pub(super) fn take(self) -> Option<DecodeError> {
+        self.error
+    }
 }
 
 impl<'r, 'de> Deserializer<'r, 'de> {
     /// A deserializer reading through `r`, keeping the error of a failed
     /// decode in `slot` ([`DeError::into_decode_error`] takes it out).
-    pub(super) fn new(r: &'r mut Reader<'de>, slot: &'r mut Option<DecodeError>) -> Self {
+    pub(super) fn new(r: &'r mut Reader<'de>, slot: &'r mut Slot) -> Self {
         Deserializer { r, slot }
     }
 }
@@ -186,7 +245,7 @@ impl<'de> Deserializer<'_, 'de> {
     /// Keeps `err` in the slot and returns the word that says it is there.
     #[cold]
     fn fail(&mut self, err: DecodeError) -> DeError {
-        *self.slot = Some(err);
+        self.slot.error = Some(err);
         DeError(Repr::Stored)
     }
 
@@ -211,19 +270,35 @@ impl<'de> Deserializer<'_, 'de> {
         }
     }
 
+    /// Whether the stack has grown past the slot's floor: the deserializer
+    /// of the level around the one being entered lies that deep. The stack
+    /// grows downward, as it does on every target Rust supports.
+    #[inline(always)]
+    fn stack_exhausted(&self) -> bool {
+        !cfg!(miri) && core::ptr::from_ref(self).addr() < self.slot.floor
+    }
+
     /// Runs `f` one level deeper ([`Reader::nest`]), the level charged by
-    /// the stack a level building a `T` may take: the depth limit applies
-    /// to every value that holds others (an `Option`'s `Some`, a newtype,
-    /// a tuple, a struct, a sequence, a map, an enum).
+    /// the stack a level building a `T` may take, and refused when the
+    /// stack measured since the decode began would pass what the depth
+    /// limit stands for ([`Slot`]): the depth limit applies to every value
+    /// that holds others (an `Option`'s `Some`, a newtype, a tuple, a
+    /// struct, a sequence, a map, an enum).
     #[inline]
     fn nest<T>(
         &mut self,
         f: impl FnOnce(&mut Deserializer<'_, 'de>) -> Result<T, DeError>,
     ) -> Result<T, DeError> {
+        let levels = const { level_of::<T>() };
+        if self.stack_exhausted() {
+            let too_deep = self.r.too_deep();
+            return Err(self.fail(too_deep));
+        }
         let slot = &mut *self.slot;
-        match self.r.nest_levels_in_place(const { level_of::<T>() }, |r| {
-            f(&mut Deserializer { r, slot })
-        }) {
+        match self
+            .r
+            .nest_levels_in_place(levels, |r| f(&mut Deserializer { r, slot }))
+        {
             Ok(result) => result,
             Err(too_deep) => Err(self.fail(too_deep)),
         }
