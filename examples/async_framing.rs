@@ -1,38 +1,46 @@
 //! Typed frames over TCP with tokio: a server and a client on 127.0.0.1
-//! (port 0: the system picks a free one) exchange requests and replies
-//! through `marshal::frame::TypedCodec`, the tokio-util codec of
-//! `marshal::frame::Codec`'s frames.
+//! (port 0: the system picks a free one), each a tokio-util `Framed`
+//! stream over `marshal::frame::TypedCodec`. A `Framed` is a `Stream` of
+//! the values that arrive and a `Sink` of the values to send, so the code
+//! is `StreamExt::next`, `SinkExt::send` and `StreamExt::forward`, with no
+//! byte handling of its own.
 //!
-//! The client sends a fixed number of requests, checks every reply, then
-//! says goodbye; the server answers until then and closes. The whole
-//! exchange runs under a timeout, so the program stops by itself either
-//! way.
+//! The client sends its requests from a task of their own
+//! (`stream.map(Ok).forward(sink)`, owned values into the codec's sink)
+//! while it reads and checks every reply, then says goodbye; the server
+//! answers each request until then and closes. The whole exchange runs
+//! under a timeout, so the program stops by itself either way.
 //!
 //! ```sh
 //! cargo run --example async_framing --features tokio
+//! ```
+//!
+//! In a program of your own, the dependencies are:
+//!
+//! ```toml
+//! [dependencies]
+//! marshalers = { version = "0.1", features = ["tokio"] }
+//! tokio = { version = "1", features = ["rt", "net", "time"] }
+//! tokio-util = { version = "0.7", features = ["codec"] }
+//! futures-util = { version = "0.3", features = ["sink"] }
 //! ```
 
 use std::io;
 use std::time::Duration;
 
-use bytes::BytesMut;
+use futures_util::{SinkExt, StreamExt, stream};
 use marshal::frame::{Codec, TypedCodec};
 use marshal::{Marshal, Unmarshal};
-use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
-use tokio_util::codec::{Decoder, Encoder};
+use tokio_util::codec::Framed;
 
-/// What the client asks.
+/// What travels either way: requests from the client, replies from the
+/// server. One type, so that one codec reads and writes a `Framed`.
 #[derive(Marshal, Unmarshal, Debug, PartialEq)]
-enum Request {
+enum Message {
     Add { a: i64, b: i64 },
     Upper(String),
     Bye,
-}
-
-/// What the server answers.
-#[derive(Marshal, Unmarshal, Debug, PartialEq)]
-enum Reply {
     Sum(i64),
     Text(String),
 }
@@ -46,96 +54,71 @@ const TIMEOUT: Duration = Duration::from_secs(10);
 /// Frames of at most 64 KiB, decoding into at most 64 KiB of memory each.
 const CODEC: Codec = Codec::with_max_len(64 << 10).with_max_alloc(64 << 10);
 
-/// The next frame's value from `stream`: what `tokio_util`'s `FramedRead`
-/// does for each item. `None` at the end of the stream between frames; an
-/// `UnexpectedEof` error if it ends inside one.
-async fn next<R, D>(
-    stream: &mut R,
-    buf: &mut BytesMut,
-    codec: &mut D,
-) -> io::Result<Option<D::Item>>
-where
-    R: AsyncRead + Unpin,
-    D: Decoder<Error = io::Error>,
-{
-    loop {
-        if let Some(item) = codec.decode(buf)? {
-            return Ok(Some(item));
-        }
-        if stream.read_buf(buf).await? == 0 {
-            return codec.decode_eof(buf);
-        }
+/// The `i`th request, and the reply it should get.
+fn request(i: i64) -> (Message, Message) {
+    if i % 2 == 0 {
+        (Message::Add { a: i, b: 2 * i }, Message::Sum(3 * i))
+    } else {
+        let text = format!("message {i}");
+        let upper = text.to_uppercase();
+        (Message::Upper(text), Message::Text(upper))
     }
 }
 
+/// Answers requests until `Bye`, then closes; returns how many it
+/// answered.
 async fn serve(listener: TcpListener) -> io::Result<u64> {
-    let (mut stream, _) = listener.accept().await?;
-    let (mut requests, mut replies) = (
-        TypedCodec::<Request>::new(CODEC),
-        TypedCodec::<Reply>::new(CODEC),
-    );
-    let (mut input, mut output) = (BytesMut::new(), BytesMut::new());
+    let (stream, _) = listener.accept().await?;
+    let mut framed = Framed::new(stream, TypedCodec::<Message>::new(CODEC));
     let mut answered = 0;
-    while let Some(request) = next(&mut stream, &mut input, &mut requests).await? {
-        let reply = match request {
-            Request::Add { a, b } => Reply::Sum(a + b),
-            Request::Upper(text) => Reply::Text(text.to_uppercase()),
-            Request::Bye => break,
+    while let Some(message) = framed.next().await {
+        let reply = match message? {
+            Message::Add { a, b } => Message::Sum(a + b),
+            Message::Upper(text) => Message::Text(text.to_uppercase()),
+            Message::Bye => break,
+            other => return Err(io::Error::other(format!("not a request: {other:?}"))),
         };
-        replies.encode(&reply, &mut output)?;
-        stream.write_all_buf(&mut output).await?;
+        framed.send(reply).await?;
         answered += 1;
     }
     Ok(answered)
 }
 
-async fn client(port: u16) -> io::Result<(u64, u64)> {
-    let mut stream = TcpStream::connect(("127.0.0.1", port)).await?;
-    let (mut requests, mut replies) = (
-        TypedCodec::<Request>::new(CODEC),
-        TypedCodec::<Reply>::new(CODEC),
-    );
-    let (mut input, mut output) = (BytesMut::new(), BytesMut::new());
-    let mut sent = 0;
+/// Sends every request from a task of its own while it checks the
+/// replies in order; returns how many were answered.
+async fn client(port: u16) -> io::Result<u64> {
+    let stream = TcpStream::connect(("127.0.0.1", port)).await?;
+    let (sink, mut replies) = Framed::new(stream, TypedCodec::<Message>::new(CODEC)).split();
+    let requests = (0..REQUESTS).map(|i| request(i).0).chain([Message::Bye]);
+    let sending = tokio::spawn(stream::iter(requests).map(Ok).forward(sink));
+    let mut answered = 0;
     for i in 0..REQUESTS {
-        let (request, expected) = if i % 2 == 0 {
-            (Request::Add { a: i, b: 2 * i }, Reply::Sum(3 * i))
-        } else {
-            let text = format!("message {i}");
-            (
-                Request::Upper(text.clone()),
-                Reply::Text(text.to_uppercase()),
-            )
-        };
-        requests.encode(&request, &mut output)?;
-        sent += output.len() as u64;
-        stream.write_all_buf(&mut output).await?;
-        let reply = next(&mut stream, &mut input, &mut replies).await?;
+        let reply = replies.next().await.transpose()?;
+        let expected = request(i).1;
         if reply.as_ref() != Some(&expected) {
             return Err(io::Error::other(format!(
                 "request {i}: expected {expected:?}, got {reply:?}"
             )));
         }
+        answered += 1;
     }
-    requests.encode(&Request::Bye, &mut output)?;
-    sent += output.len() as u64;
-    stream.write_all_buf(&mut output).await?;
+    sending.await.map_err(io::Error::other)??;
     // The server closes after `Bye`: the stream ends between frames.
-    if let Some(extra) = next(&mut stream, &mut input, &mut replies).await? {
+    if let Some(extra) = replies.next().await {
         return Err(io::Error::other(format!("a reply after Bye: {extra:?}")));
     }
-    Ok((REQUESTS as u64, sent))
+    Ok(answered)
 }
 
 async fn run() -> io::Result<()> {
     let listener = TcpListener::bind(("127.0.0.1", 0)).await?;
     let port = listener.local_addr()?.port();
     let server = tokio::spawn(serve(listener));
-    let (requests, sent) = client(port).await?;
+    let checked = client(port).await?;
     let answered = server.await.map_err(io::Error::other)??;
-    println!("client: {requests} requests over 127.0.0.1:{port}, {sent} bytes of frames sent");
-    println!("server: {answered} replies, then Bye");
-    assert_eq!(answered, requests);
+    println!("client: {checked} replies checked over 127.0.0.1:{port}");
+    println!("server: {answered} requests answered, then Bye");
+    assert_eq!((checked, answered), (REQUESTS as u64, REQUESTS as u64));
     Ok(())
 }
 

@@ -186,8 +186,9 @@ impl Decoder for Codec {
 }
 
 /// A tokio-util codec of typed frames: decodes each frame into an owned
-/// `T`, and encodes `&T`, with the frame format and the limits of the
-/// [`Codec`] it is made with.
+/// `T`, and encodes a `T` or a `&T`, with the frame format and the limits
+/// of the [`Codec`] it is made with. Hand it to `Framed`, `FramedRead` or
+/// `FramedWrite` for a `Stream` of `T`s and a `Sink` of `T`s (or `&T`s).
 ///
 /// Decoding honours the codec's body-length limit (an oversize header is an
 /// error before its body is buffered) and its allocation budget
@@ -295,11 +296,59 @@ impl<T> fmt::Debug for TypedCodec<T> {
     }
 }
 
+/// Writes `value`'s frame into `dst` in place, as [`Codec`]'s `Encoder`
+/// does: for a value the caller keeps.
+///
+/// # Errors
+///
+/// As for [`Codec`]'s `Encoder`: `InvalidData` with the [`FrameError`] as
+/// its source, and `dst` left as it was.
+///
+/// ```
+/// use bytes::BytesMut;
+/// use marshal::frame::{Codec, TypedCodec};
+/// use tokio_util::codec::Encoder;
+///
+/// let mut codec = TypedCodec::<(u16, String)>::new(Codec::new());
+/// let mut dst = BytesMut::new();
+/// let value = (7, String::from("hi"));
+/// codec.encode(&value, &mut dst)?;
+/// assert_eq!(dst.len(), 4 + 2 + 8 + 2);
+/// # Ok::<(), std::io::Error>(())
+/// ```
 impl<T: Marshal> Encoder<&T> for TypedCodec<T> {
     type Error = io::Error;
 
     fn encode(&mut self, value: &T, dst: &mut BytesMut) -> io::Result<()> {
         Ok(encode_frame(&self.codec, value, dst)?)
+    }
+}
+
+/// Writes `value`'s frame into `dst` in place and drops the value: what a
+/// `Sink` of owned values needs, so that `stream.map(Ok).forward(framed)`
+/// and `framed.send(value)` work with `Framed` and `FramedWrite`.
+///
+/// # Errors
+///
+/// As for [`Codec`]'s `Encoder`: `InvalidData` with the [`FrameError`] as
+/// its source, and `dst` left as it was.
+///
+/// ```
+/// use bytes::BytesMut;
+/// use marshal::frame::{Codec, TypedCodec};
+/// use tokio_util::codec::{Decoder, Encoder};
+///
+/// let mut codec = TypedCodec::<String>::new(Codec::new());
+/// let mut dst = BytesMut::new();
+/// codec.encode(String::from("owned"), &mut dst)?;
+/// assert_eq!(codec.decode(&mut dst)?.as_deref(), Some("owned"));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+impl<T: Marshal> Encoder<T> for TypedCodec<T> {
+    type Error = io::Error;
+
+    fn encode(&mut self, value: T, dst: &mut BytesMut) -> io::Result<()> {
+        Ok(encode_frame(&self.codec, &value, dst)?)
     }
 }
 

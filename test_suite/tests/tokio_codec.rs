@@ -595,6 +595,45 @@ struct ReadmeMsg {
     text: String,
 }
 
+#[tokio::test]
+async fn owned_values_forward_into_a_framed_sink_and_come_back_as_a_stream() {
+    use futures_util::{SinkExt, StreamExt, stream};
+    use tokio_util::codec::Framed;
+
+    let msgs: Vec<Msg> = (0..FRAMES).map(msg).collect();
+    let (a, b) = tokio::io::duplex(4096);
+    let exchange = async {
+        // Owned values: `stream.map(Ok).forward(framed)`, which needs
+        // `Encoder<Msg>`, not only `Encoder<&Msg>`.
+        let sending = async {
+            let framed = Framed::new(a, TypedCodec::<Msg>::new(Codec::new()));
+            stream::iter(msgs.clone()).map(Ok).forward(framed).await
+        };
+        let receiving = async {
+            let mut framed = Framed::new(b, TypedCodec::<Msg>::new(Codec::new()));
+            let mut got = Vec::new();
+            while let Some(item) = framed.next().await {
+                got.push(item?);
+            }
+            io::Result::Ok(got)
+        };
+        let (sent, got) = tokio::join!(sending, receiving);
+        sent?;
+        got
+    };
+    let got = timeout(LIMIT, exchange).await.expect("in time").unwrap();
+    assert_eq!(got, msgs);
+
+    // `send` of an owned value, and of a borrowed one, on the same sink.
+    let (a, b) = tokio::io::duplex(4096);
+    let mut left = Framed::new(a, TypedCodec::<Msg>::new(Codec::new()));
+    let mut right = Framed::new(b, TypedCodec::<Msg>::new(Codec::new()));
+    left.send(msg(1)).await.unwrap();
+    left.send(&msg(2)).await.unwrap();
+    assert_eq!(right.next().await.unwrap().unwrap(), msg(1));
+    assert_eq!(right.next().await.unwrap().unwrap(), msg(2));
+}
+
 #[test]
 fn the_readme_example_runs() -> io::Result<()> {
     type Msg = ReadmeMsg;
