@@ -34,6 +34,7 @@ pub mod __facade;
 pub mod __private;
 #[cfg(feature = "alloc")]
 pub mod cow;
+mod contract;
 mod error;
 pub mod fingerprint;
 mod impls;

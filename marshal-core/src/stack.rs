@@ -199,7 +199,7 @@ pub struct Field {
 /// A field of `size` bytes decoded by an [`Unmarshal`] whose
 /// `MIN_LEN_IS_EXACT` is `exact` and whose `__DECODE_STACK` is `stack`.
 #[must_use]
-pub const fn field(size: usize, exact: bool, stack: usize) -> Field {
+pub(crate) const fn field(size: usize, exact: bool, stack: usize) -> Field {
     Field {
         bytes: FIELD
             .saturating_add(TEMPS.saturating_mul(size))
@@ -210,7 +210,7 @@ pub const fn field(size: usize, exact: bool, stack: usize) -> Field {
 
 /// A field decoded by `T`'s [`Unmarshal`].
 #[must_use]
-pub(crate) const fn field_of<'de, T: Unmarshal<'de>>() -> Field {
+pub const fn field_of<'de, T: Unmarshal<'de>>() -> Field {
     field(size_of::<T>(), T::MIN_LEN_IS_EXACT, T::__DECODE_STACK)
 }
 

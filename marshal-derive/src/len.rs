@@ -1,7 +1,7 @@
 //! The length constants: `Marshal::FIXED_LEN` and `MAX_LEN`, and
 //! `Unmarshal::MIN_LEN` and `MIN_LEN_IS_EXACT`, as const expressions folded
-//! from the fields' own constants; and the fixed part of a length, which
-//! `encoded_len` adds to the rest.
+//! from the fields' own constants; and the fixed parts of an enum's
+//! variants, which its `encoded_len` looks up.
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -40,20 +40,16 @@ pub(crate) fn container_len(
         }
         Data::Struct(fields) => fields_len(fields, private, which),
         Data::Enum(variants) => {
-            let tag_size = cont.tag_type().size() + prefix;
-            let per_variant = variants
-                .iter()
-                .map(|v| fields_len(&v.fields, private, which));
+            let head = cont.tag_type().size() + prefix;
+            let per_variant = variants.iter().map(|v| {
+                let terms = field_consts(&v.fields, private, which);
+                quote!(&[#(#terms),*])
+            });
             let fold = match which {
-                SizeConst::Fixed => quote!(same),
-                SizeConst::Max => quote!(max),
+                SizeConst::Fixed => quote!(fixed_len),
+                SizeConst::Max => quote!(max_len),
             };
-            quote! {
-                #private::add(
-                    ::core::option::Option::Some(#tag_size),
-                    #private::#fold(&[#(#per_variant),*]),
-                )
-            }
+            quote!(#private::#fold(#head, &[#(#per_variant),*]))
         }
     }
 }
@@ -71,17 +67,23 @@ pub(crate) fn fields_len(fields: &[Field], private: &TokenStream, which: SizeCon
     quote!(#private::sum(&[#(#terms),*]))
 }
 
-/// The sum of the encoded fields' `FIXED_LEN`s that are known, the fields
-/// without one counting 0: the part of the length that does not depend on
-/// the value.
-pub(crate) fn fields_fixed_part(fields: &[Field], private: &TokenStream) -> TokenStream {
-    let terms = field_consts(fields, private, SizeConst::Fixed);
-    quote!(#private::known_sum(&[#(#terms),*]))
+/// The fixed part of each variant's length, `head` bytes and the fields'
+/// `FIXED_LEN`s that are known: a table by variant.
+pub(crate) fn variants_fixed_parts(
+    variants: &[&[Field]],
+    head: usize,
+    private: &TokenStream,
+) -> TokenStream {
+    let parts = variants.iter().map(|fields| {
+        let terms = field_consts(fields, private, SizeConst::Fixed);
+        quote!(&[#(#terms),*])
+    });
+    quote!(#private::fixed_parts(#head, [#(#parts),*]))
 }
 
 /// `which` of each encoded field, `None` for a field encoded `with` a
 /// module or naming the container.
-fn field_consts<'a>(
+pub(crate) fn field_consts<'a>(
     fields: &'a [Field],
     private: &'a TokenStream,
     which: SizeConst,
@@ -106,27 +108,35 @@ pub(crate) fn container_min_len(cont: &Container, private: &TokenStream) -> Toke
     let prefix = body_prefix(cont);
     match &cont.data {
         Data::Struct(fields) if prefix > 0 => {
-            let min = fields_min_len(fields, private);
-            quote!(#prefix + #min)
+            let terms = min_terms(fields, private);
+            quote!(#prefix + #private::min_sum(&[#(#terms),*]))
         }
-        Data::Struct(fields) => fields_min_len(fields, private),
+        Data::Struct(fields) => {
+            let terms = min_terms(fields, private);
+            quote!(#private::min_sum(&[#(#terms),*]))
+        }
         Data::Enum(variants) => {
-            let tag_size = cont.tag_type().size() + prefix;
-            let per_variant = variants.iter().map(|v| fields_min_len(&v.fields, private));
-            quote!(#tag_size + #private::min_of(&[#(#per_variant),*]))
+            let head = cont.tag_type().size() + prefix;
+            let per_variant = variants.iter().map(|v| {
+                let terms = min_terms(&v.fields, private);
+                quote!(&[#(#terms),*])
+            });
+            quote!(#private::min_len(#head, &[#(#per_variant),*]))
         }
     }
 }
 
-fn fields_min_len(fields: &[Field], private: &TokenStream) -> TokenStream {
-    let terms = fields
+fn min_terms<'a>(
+    fields: &'a [Field],
+    private: &'a TokenStream,
+) -> impl Iterator<Item = TokenStream> + 'a {
+    fields
         .iter()
         .filter(|f| f.is_encoded() && f.sized_by_type() && !f.is_optional())
-        .map(|f| {
+        .map(move |f| {
             let ty = f.ty;
             quote_spanned!(ty.span()=> <#ty as #private::Unmarshal<'__de>>::MIN_LEN)
-        });
-    quote!(#private::min_sum(&[#(#terms),*]))
+        })
 }
 
 /// The const expression of `Unmarshal::MIN_LEN_IS_EXACT`: every decoded
@@ -140,28 +150,36 @@ pub(crate) fn container_min_len_is_exact(cont: &Container, private: &TokenStream
         return quote!(false);
     }
     match &cont.data {
-        Data::Struct(fields) => fields_exact(fields, private),
+        Data::Struct(fields) => {
+            let mut terms = Vec::new();
+            for f in fields.iter().filter(|f| f.is_encoded()) {
+                if !f.sized_by_type() {
+                    return quote!(false);
+                }
+                let ty = f.ty;
+                terms.push(quote_spanned! {ty.span()=>
+                    <#ty as #private::Unmarshal<'__de>>::MIN_LEN_IS_EXACT
+                });
+            }
+            let mut terms = terms.into_iter();
+            match terms.next() {
+                Some(first) => terms.fold(first, |acc, term| quote!(#acc && #term)),
+                None => quote!(true),
+            }
+        }
         Data::Enum(variants) => {
-            let pairs = variants.iter().map(|v| {
-                let min = fields_min_len(&v.fields, private);
-                let exact = fields_exact(&v.fields, private);
-                quote!((#min, #exact))
+            let per_variant = variants.iter().map(|v| {
+                let terms = v.fields.iter().filter(|f| f.is_encoded()).map(|f| {
+                    if f.sized_by_type() {
+                        let ty = f.ty;
+                        quote_spanned!(ty.span()=> #private::exact_len::<#ty>())
+                    } else {
+                        quote!(::core::option::Option::None)
+                    }
+                });
+                quote!(&[#(#terms),*])
             });
-            quote!(#private::same_exact(&[#(#pairs),*]))
+            quote!(#private::is_exact(&[#(#per_variant),*]))
         }
     }
-}
-
-fn fields_exact(fields: &[Field], private: &TokenStream) -> TokenStream {
-    let mut terms = Vec::new();
-    for f in fields.iter().filter(|f| f.is_encoded()) {
-        if !f.sized_by_type() {
-            return quote!(false);
-        }
-        let ty = f.ty;
-        terms.push(
-            quote_spanned!(ty.span()=> <#ty as #private::Unmarshal<'__de>>::MIN_LEN_IS_EXACT),
-        );
-    }
-    quote!(true #(&& #terms)*)
 }
