@@ -3,8 +3,9 @@
 # deriving `Marshal` and `Unmarshal`: expands a scratch crate with
 # `cargo +nightly rustc -- -Zunpretty=expanded`, formats it with rustfmt,
 # and counts the lines inside the derive's `const _: () = { ... }` blocks
-# (the blocks' own first and last lines included), how often each field
-# type is spelled in them, and how often `::marshal::__private` is.
+# (not counting the blocks' own first and last lines), how often each
+# field type is spelled in them, and how often `::marshal::__private` is.
+# marshal-derive's `output_tests` check the same with prettyplease.
 #
 # Usage: scripts/expansion-size.sh   (needs the nightly toolchain)
 # Keeps the scratch crate and its target directory under target/expansion.
@@ -52,15 +53,19 @@ awk '
     inside { print > ("block" n ".rs") }
     inside && index($0, "};") == indent && length($0) == indent + 1 { inside = 0 }
 ' expanded.rs
-printf '%-24s %6s %6s %5s %5s %6s %8s %6s %10s\n' block lines u64 f64 '&str' Vec.. Side f64 __private
+printf '%-10s %6s %5s %5s %5s %12s %5s %10s\n' block lines u64 f64 '&str' 'Vec<String>' Side __private
+total=0
 for b in block*.rs; do
-    printf '%-24s %6d %6d %5d %5d %6d %8d %6s %10d\n' "$b" "$(wc -l < "$b")" \
+    lines=$(( $(wc -l < "$b") - 2 ))
+    total=$(( total + lines ))
+    printf '%-10s %6d %5d %5d %5d %12d %5d %10d\n' "${b%.rs}" "$lines" \
         "$(grep -o '\bu64\b' "$b" | wc -l)" \
         "$(grep -o '\bf64\b' "$b" | wc -l)" \
         "$(grep -o "&'a str" "$b" | wc -l)" \
         "$(grep -o 'Vec<String>' "$b" | wc -l)" \
-        "$(grep -o '<Side as\|\bSide\b' "$b" | wc -l)" '' \
+        "$(grep -o '\bSide\b' "$b" | wc -l)" \
         "$(grep -o '::marshal::__private' "$b" | wc -l)"
 done
-echo "total lines: $(cat block*.rs | wc -l)"
+echo "total lines inside the blocks: $total"
+echo "(u64 also counts ::core::primitive::u64; Side also counts Side's own name)"
 echo "::marshal::__private: $(cat block*.rs | grep -o '::marshal::__private' | wc -l)"

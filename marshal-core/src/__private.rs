@@ -18,6 +18,12 @@ pub use crate::reader::Reader;
 pub use crate::traits::{Marshal, Unmarshal};
 pub use crate::writer::Writer;
 
+/// What a derived `encode` returns.
+pub type Encoded = Result<(), Overflow>;
+
+/// What a derived `decode` returns.
+pub type Decoded<T> = Result<T, DecodeError>;
+
 /// The fingerprint folds of a derived `FINGERPRINT`.
 pub mod fp {
     pub use crate::fingerprint::{RECURSIVE, WITH, extensible, tuple, variants};

@@ -167,7 +167,10 @@ pub const fn is_exact(variants: &[&[Option<usize>]]) -> bool {
 /// the fields' lengths that are known ([`known_sum`]), saturating; the
 /// table a derived enum's `encoded_len` looks its variant up in.
 #[must_use]
-pub const fn fixed_parts<const N: usize>(head: usize, variants: [&[Option<usize>]; N]) -> [usize; N] {
+pub const fn fixed_parts<const N: usize>(
+    head: usize,
+    variants: [&[Option<usize>]; N],
+) -> [usize; N] {
     let mut parts = [0; N];
     let mut i = 0;
     while i < N {

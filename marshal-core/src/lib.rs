@@ -32,9 +32,9 @@ extern crate std;
 pub mod __facade;
 #[doc(hidden)]
 pub mod __private;
+mod contract;
 #[cfg(feature = "alloc")]
 pub mod cow;
-mod contract;
 mod error;
 pub mod fingerprint;
 mod impls;

@@ -41,11 +41,19 @@ pub(crate) fn impl_unmarshal(cont: &Container, private: &TokenStream) -> TokenSt
     let body = match &cont.data {
         Data::Struct(fields) => {
             let build = construct(&quote!(Self), fields, extensible, private);
-            in_body(extensible, quote!(::core::result::Result::Ok(#build)), private)
+            in_body(
+                extensible,
+                quote!(::core::result::Result::Ok(#build)),
+                private,
+            )
         }
-        Data::Enum(variants) => {
-            enum_body(&ident.to_string(), variants, cont.tag_type(), extensible, private)
-        }
+        Data::Enum(variants) => enum_body(
+            &ident.to_string(),
+            variants,
+            cont.tag_type(),
+            extensible,
+            private,
+        ),
     };
     let (r, sub) = (local("__r"), local("__sub"));
 
@@ -59,9 +67,7 @@ pub(crate) fn impl_unmarshal(cont: &Container, private: &TokenStream) -> TokenSt
             const __DECODE_STACK: ::core::primitive::usize = #stack;
 
             #[inline]
-            fn decode(
-                #r: &mut #private::Reader<'__de>,
-            ) -> ::core::result::Result<Self, #private::DecodeError> {
+            fn decode(#r: &mut #private::Reader<'__de>) -> #private::Decoded<Self> {
                 let mut #sub = ::core::option::Option::None;
                 let #r = #private::exact_reader::<Self>(#r, &mut #sub)?;
                 #body

@@ -60,10 +60,7 @@ pub(crate) fn impl_marshal(cont: &Container, private: &TokenStream) -> TokenStre
             }
 
             #[inline]
-            fn encode(
-                &self,
-                #w: &mut #private::Writer<'_>,
-            ) -> ::core::result::Result<(), #private::Overflow> {
+            fn encode(&self, #w: &mut #private::Writer<'_>) -> #private::Encoded {
                 #encode_body
             }
         }
@@ -221,21 +218,15 @@ fn struct_bodies(
     let prefix = if extensible { 4usize } else { 0 };
     let lens = encoded().map(|f| field_len(f, &access(f), private));
     let len = quote!(#private::Len::new(#prefix) #(#lens)* .get());
-    let encodes: Vec<_> = encoded()
-        .map(|f| field_encode(f, &access(f), private))
-        .collect();
+    let encodes = encoded().map(|f| field_encode(f, &access(f), private));
+    let fields_closure = fields_closure(encodes, private);
+    let (w, fields_var) = (local("__w"), local("__fields"));
     let encode = if extensible {
-        body_encode(&quote!([]), fields, &encodes, private)
+        body_encode(&quote!([]), fields, private)
     } else {
-        let w = local("__w");
-        quote! {
-            #private::encode_exact::<Self>(#w, |#w| {
-                #(#encodes)*
-                ::core::result::Result::Ok(())
-            })
-        }
+        quote!(#private::encode_exact::<Self>(#w, #fields_var))
     };
-    (len, encode)
+    (len, quote!(#fields_closure #encode))
 }
 
 fn enum_bodies(
@@ -260,22 +251,23 @@ fn enum_bodies(
         }
         let tag = tag_literal(variant.tag, tag_type);
         let head = quote!(#tag.to_le_bytes());
-        let encodes: Vec<_> = encoded_fields(variant)
-            .map(|(i, f)| field_encode(f, &binding(i), private))
-            .collect();
-        if prefix > 0 {
-            let body = body_encode(&head, &variant.fields, &encodes, private);
-            return quote!(#pattern => #body,);
-        }
-        // A variant whose fields all have a fixed size is written through
-        // one writer of exactly its length, tag included: one bounds check
-        // for the variant instead of one per field.
-        let fixed = fields_len(&variant.fields, private, SizeConst::Fixed);
+        let encodes = encoded_fields(variant).map(|(i, f)| field_encode(f, &binding(i), private));
+        let fields_closure = fields_closure(encodes, private);
+        let encode = if prefix > 0 {
+            body_encode(&head, &variant.fields, private)
+        } else {
+            // A variant whose fields all have a fixed size is written
+            // through one writer of exactly its length, tag included: one
+            // bounds check for the variant instead of one per field.
+            let fixed = fields_len(&variant.fields, private, SizeConst::Fixed);
+            let fields_var = local("__fields");
+            quote!(#private::encode_variant(#w, #head, const { #fixed }, #fields_var))
+        };
         quote! {
-            #pattern => #private::encode_variant(#w, #head, const { #fixed }, |#w| {
-                #(#encodes)*
-                ::core::result::Result::Ok(())
-            }),
+            #pattern => {
+                #fields_closure
+                #encode
+            }
         }
     });
     (
@@ -285,23 +277,46 @@ fn enum_bodies(
 }
 
 /// The body of an extensible struct or variant: `head` (a variant's tag,
-/// `[]` for a struct), then the body's length and the fields. When the
-/// fields all have a fixed size, the length is a constant and the whole is
-/// written through one writer of exactly its length; otherwise the length
-/// is filled in after the fields are written.
-fn body_encode(
-    head: &TokenStream,
-    fields: &[Field],
-    encodes: &[TokenStream],
+/// `[]` for a struct), then the body's length and the fields, which the
+/// closure `__fields` writes. When the fields all have a fixed size, the
+/// length is a constant and the whole is written through one writer of
+/// exactly its length; otherwise the length is filled in after the fields
+/// are written.
+fn body_encode(head: &TokenStream, fields: &[Field], private: &TokenStream) -> TokenStream {
+    let fixed = fields_len(fields, private, SizeConst::Fixed);
+    let (w, fields_var) = (local("__w"), local("__fields"));
+    quote! {
+        #private::encode_body(#w, #head, const { #private::fixed_body(#fixed) }, #fields_var)
+    }
+}
+
+/// `let __fields = |__w| ...;`, the closure that writes the fields through
+/// the writer `__w`; `encodes` are the fields' steps (see
+/// [`field_encode`]), the last one's result the closure's.
+fn fields_closure(
+    encodes: impl Iterator<Item = FieldEncode>,
     private: &TokenStream,
 ) -> TokenStream {
-    let fixed = fields_len(fields, private, SizeConst::Fixed);
-    let w = local("__w");
+    let (w, fields_var) = (local("__w"), local("__fields"));
+    let mut steps: Vec<TokenStream> = Vec::new();
+    let mut last = None;
+    for encode in encodes {
+        steps.extend(last.take().map(|step: FieldEncode| match step {
+            FieldEncode::Typed(call) => quote!(#call?;),
+            FieldEncode::With(block) => block,
+        }));
+        last = Some(encode);
+    }
+    let tail = match last {
+        Some(FieldEncode::Typed(call)) => call,
+        Some(FieldEncode::With(block)) => quote!(#block ::core::result::Result::Ok(())),
+        None => quote!(::core::result::Result::Ok(())),
+    };
     quote! {
-        #private::encode_body(#w, #head, const { #private::fixed_body(#fixed) }, |#w| {
-            #(#encodes)*
-            ::core::result::Result::Ok(())
-        })
+        let #fields_var = |#w: &mut #private::Writer<'_>| -> #private::Encoded {
+            #(#steps)*
+            #tail
+        };
     }
 }
 
@@ -327,17 +342,23 @@ fn enum_len(variants: &[Variant], head: usize, private: &TokenStream) -> TokenSt
             let lens = encoded_fields(v).map(|(i, f)| field_len(f, &binding(i), private));
             quote!(#pattern => #private::Len::new(0) #(#lens)* .variable(),)
         });
-    let (fixed, index, n) = (local("__fixed"), local("__index"), local("__n"));
+    let (fixed, index, variable, n) = (
+        local("__fixed"),
+        local("__index"),
+        local("__variable"),
+        local("__n"),
+    );
     quote! {
         if let ::core::option::Option::Some(#n) = <Self as #private::Marshal>::FIXED_LEN {
             return #n;
         }
         let #fixed = const { #fixed_parts };
         let #index = match self { #(#index_arms)* };
-        #fixed[#index].saturating_add(match self {
+        let #variable = match self {
             #(#variable_arms)*
             _ => 0,
-        })
+        };
+        #fixed[#index].saturating_add(#variable)
     }
 }
 
@@ -374,8 +395,16 @@ fn field_len(field: &Field, access: &TokenStream, private: &TokenStream) -> Toke
     quote_spanned!(ty.span()=> .field(#access))
 }
 
+/// One field's step of an encoder.
+enum FieldEncode {
+    /// The field's `Marshal::encode` call, a `Result`.
+    Typed(TokenStream),
+    /// A block that writes a field `with` a module, and returns on error.
+    With(TokenStream),
+}
+
 /// Encodes one field through the writer; `access` evaluates to `&FieldType`.
-fn field_encode(field: &Field, access: &TokenStream, private: &TokenStream) -> TokenStream {
+fn field_encode(field: &Field, access: &TokenStream, private: &TokenStream) -> FieldEncode {
     let ty = field.ty;
     let w = local("__w");
     if let Some(with) = &field.attrs.with {
@@ -388,14 +417,14 @@ fn field_encode(field: &Field, access: &TokenStream, private: &TokenStream) -> T
             local("__len"),
             local("__written"),
         );
-        return quote_spanned! {with.span()=>
+        return FieldEncode::With(quote_spanned! {with.span()=>
             {
                 let #value = #access;
                 let #len = #with::encoded_len(#value);
                 let #written = #with::write_to(#value, #private::Writer::reserve(#w, #len)?);
                 ::core::debug_assert_eq!(#written, #len, #message);
             }
-        };
+        });
     }
-    quote_spanned!(ty.span()=> #private::Marshal::encode(#access, #w)?;)
+    FieldEncode::Typed(quote_spanned!(ty.span()=> #private::Marshal::encode(#access, #w)))
 }
