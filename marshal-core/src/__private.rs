@@ -10,9 +10,7 @@
 
 pub use crate::contract::{check_history, check_size, fixed_body};
 pub use crate::error::{DecodeError, Overflow};
-pub use crate::len::{
-    add, exact_len, fixed_len, fixed_parts, is_exact, max_len, min_len, min_sum, sum,
-};
+pub use crate::len::{add, fixed_len, is_exact, max_len, min_len, min_sum, sum};
 pub use crate::mem::Layout;
 pub use crate::reader::Reader;
 pub use crate::traits::{Marshal, Unmarshal};
@@ -32,7 +30,7 @@ pub mod fp {
 /// The stack a derived decoder takes on the way to a deeper level, for its
 /// `__DECODE_STACK`.
 pub mod stack {
-    pub use crate::stack::{body, field_of, fields, opaque_field, variants};
+    pub use crate::stack::{Field, body, fields, opaque_field, variants};
 }
 
 /// A derived `encoded_len` as it adds up: the fields' fixed lengths, which
@@ -55,17 +53,14 @@ impl Len {
         }
     }
 
-    /// Adds a field's length: its type's `FIXED_LEN` when it has one, else
-    /// its `encoded_len()`.
+    /// Adds `n` bytes that are known at compile time: a field's
+    /// `FIXED_LEN` (see `Marshal::__add_len`).
     #[inline(always)]
     #[must_use]
-    pub fn field<T: Marshal + ?Sized>(self, value: &T) -> Self {
-        match const { T::FIXED_LEN } {
-            Some(n) => Len {
-                fixed: self.fixed.saturating_add(n),
-                ..self
-            },
-            None => self.len(value.encoded_len()),
+    pub const fn fixed(self, n: usize) -> Self {
+        Len {
+            fixed: self.fixed.saturating_add(n),
+            ..self
         }
     }
 
@@ -85,14 +80,6 @@ impl Len {
     #[must_use]
     pub const fn get(self) -> usize {
         self.fixed.saturating_add(self.variable)
-    }
-
-    /// The part found at run time: an enum looks its variant's fixed part
-    /// up in a table.
-    #[inline(always)]
-    #[must_use]
-    pub const fn variable(self) -> usize {
-        self.variable
     }
 }
 
@@ -208,23 +195,19 @@ pub fn invalid_tag<T>(
     Err(DecodeError::invalid_tag(tag.into(), ty, at))
 }
 
-/// A field of an extensible body, decoded by its type: see [`in_body`].
-#[inline(always)]
-pub fn body_field<'de, T: Unmarshal<'de>>(r: &mut Reader<'de>) -> Result<T, DecodeError> {
-    in_body(T::decode(r))
-}
-
 /// A field of an extensible body added after version 1: `default()` when
-/// the body has ended before it, else decoded as [`body_field`].
+/// the body has ended before it, else what `decode` (its type's
+/// `Unmarshal::decode`) reads, as [`in_body`] reports it.
 #[inline(always)]
-pub fn body_field_or<'de, T: Unmarshal<'de>>(
+pub fn body_field_or<'de, T>(
     r: &mut Reader<'de>,
     default: impl FnOnce() -> T,
+    decode: impl FnOnce(&mut Reader<'de>) -> Result<T, DecodeError>,
 ) -> Result<T, DecodeError> {
     if Reader::remaining(r) == 0 {
         Ok(default())
     } else {
-        body_field(r)
+        in_body(decode(r))
     }
 }
 

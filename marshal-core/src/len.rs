@@ -3,21 +3,6 @@
 //! are folded from its parts', by the implementations here and, through
 //! `__private`, by derived ones. `None` is an unknown (or unbounded) length.
 
-/// The sum of the known lengths (saturating), the unknown ones counting 0:
-/// the part of a variant's length that does not depend on the value.
-#[must_use]
-pub(crate) const fn known_sum(lens: &[Option<usize>]) -> usize {
-    let mut acc: usize = 0;
-    let mut i = 0;
-    while i < lens.len() {
-        if let Some(n) = lens[i] {
-            acc = acc.saturating_add(n);
-        }
-        i += 1;
-    }
-    acc
-}
-
 /// `a + b`, or `None` when either is unknown or the sum overflows.
 #[must_use]
 pub const fn add(a: Option<usize>, b: Option<usize>) -> Option<usize> {
@@ -121,19 +106,8 @@ pub const fn min_len(head: usize, variants: &[&[usize]]) -> usize {
     head + acc
 }
 
-/// A field's length when it is exact: its `MIN_LEN` when its
-/// `MIN_LEN_IS_EXACT`, else `None`.
-#[must_use]
-pub const fn exact_len<'de, T: crate::Unmarshal<'de>>() -> Option<usize> {
-    if T::MIN_LEN_IS_EXACT {
-        Some(T::MIN_LEN)
-    } else {
-        None
-    }
-}
-
 /// A derived type's `MIN_LEN_IS_EXACT`, from its variants' fields'
-/// [`exact_len`]s (a struct's one variant): every field exact, and every
+/// `Unmarshal::__EXACT_LEN`s (a struct's one variant): every field exact, and every
 /// variant the same length; `false` for an enum without variants.
 #[must_use]
 pub const fn is_exact(variants: &[&[Option<usize>]]) -> bool {
@@ -161,21 +135,4 @@ pub const fn is_exact(variants: &[&[Option<usize>]]) -> bool {
         i += 1;
     }
     true
-}
-
-/// The fixed part of each variant's length: `head` bytes and the sum of
-/// the fields' lengths that are known ([`known_sum`]), saturating; the
-/// table a derived enum's `encoded_len` looks its variant up in.
-#[must_use]
-pub const fn fixed_parts<const N: usize>(
-    head: usize,
-    variants: [&[Option<usize>]; N],
-) -> [usize; N] {
-    let mut parts = [0; N];
-    let mut i = 0;
-    while i < N {
-        parts[i] = known_sum(variants[i]).saturating_add(head);
-        i += 1;
-    }
-    parts
 }

@@ -210,7 +210,7 @@ pub(crate) const fn field(size: usize, exact: bool, stack: usize) -> Field {
 
 /// A field decoded by `T`'s [`Unmarshal`].
 #[must_use]
-pub const fn field_of<'de, T: Unmarshal<'de>>() -> Field {
+pub(crate) const fn field_of<'de, T: Unmarshal<'de>>() -> Field {
     field(size_of::<T>(), T::MIN_LEN_IS_EXACT, T::__DECODE_STACK)
 }
 

@@ -217,10 +217,11 @@ fn body_field_decode(field: &Field, private: &TokenStream) -> TokenStream {
     let r = local("__r");
     let default = field_default(field);
     if field.attrs.with.is_none() {
+        let decode = quote_spanned!(ty.span()=> <#ty as #private::Unmarshal<'__de>>::decode);
         return if field.is_optional() {
-            quote_spanned!(ty.span()=> #private::body_field_or(#r, || #default)?)
+            quote!(#private::body_field_or(#r, || #default, #decode)?)
         } else {
-            quote_spanned!(ty.span()=> #private::body_field(#r)?)
+            quote!(#private::in_body(#decode(#r))?)
         };
     }
     let value = field_decode(field, private);
@@ -265,5 +266,5 @@ fn field_decode(field: &Field, private: &TokenStream) -> TokenStream {
             }
         };
     }
-    quote_spanned!(ty.span()=> #private::Unmarshal::decode(#r)?)
+    quote_spanned!(ty.span()=> <#ty as #private::Unmarshal<'__de>>::decode(#r)?)
 }

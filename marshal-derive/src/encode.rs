@@ -10,12 +10,8 @@ use crate::internals::Derive;
 use crate::internals::ast::{Container, Data, Field, Variant};
 use crate::internals::attr::TagType;
 use crate::layout::container_layout;
-use crate::len::{
-    SizeConst, body_prefix, container_len, field_consts, fields_len, variants_fixed_parts,
-};
-use crate::pattern::{
-    binding, encoded_fields, local, local_at, tag_literal, variant_any_pattern, variant_pattern,
-};
+use crate::len::{SizeConst, body_prefix, container_len, field_consts, fields_len};
+use crate::pattern::{binding, encoded_fields, local, local_at, tag_literal, variant_pattern};
 
 /// The `impl Marshal` of a checked container; `private` is the alias of
 /// the runtime's `__private` (see `dummy::wrap_in_const`).
@@ -216,8 +212,13 @@ fn struct_bodies(
     };
     let encoded = || fields.iter().filter(|f| f.is_encoded());
     let prefix = if extensible { 4usize } else { 0 };
-    let lens = encoded().map(|f| field_len(f, &access(f), private));
-    let len = quote!(#private::Len::new(#prefix) #(#lens)* .get());
+    let len = local("__len");
+    let lens = encoded().map(|f| field_len(f, &access(f), &quote!(#len), private));
+    let len = quote! {
+        let #len = #private::Len::new(#prefix);
+        #(let #len = #lens;)*
+        #len.get()
+    };
     let encodes = encoded().map(|f| field_encode(f, &access(f), private));
     let fields_closure = fields_closure(encodes, private);
     let (w, fields_var) = (local("__w"), local("__fields"));
@@ -246,7 +247,7 @@ fn enum_bodies(
             // their bytes.
             let bytes = head_bytes(variant.tag, tag_type, prefix);
             return quote! {
-                #pattern => #private::Writer::put_array(#w, [#(#bytes),*]),
+                #pattern => #private::Writer::put_array(#w, [#(#bytes),*])?,
             };
         }
         let tag = tag_literal(variant.tag, tag_type);
@@ -266,13 +267,16 @@ fn enum_bodies(
         quote! {
             #pattern => {
                 #fields_closure
-                #encode
+                #encode?
             }
         }
     });
     (
         enum_len(variants, tag_type.size() + prefix, private),
-        quote!(match self { #(#encode_arms)* }),
+        quote! {
+            match self { #(#encode_arms)* }
+            ::core::result::Result::Ok(())
+        },
     )
 }
 
@@ -320,45 +324,23 @@ fn fields_closure(
     }
 }
 
-/// An enum's `encoded_len` body: the fixed part of the variant's length,
-/// looked up in a table by variant, plus the fields without a fixed size.
-///
-/// As one match with a different length in every arm, this compiled to a
-/// jump through a table, mispredicted as often as the variants vary. Split,
-/// the fixed part is a load and the variable part one compare for each
-/// variant that has one (`saves`: a third less time in the length pass).
+/// An enum's `encoded_len` body: the variant's head and fields added up
+/// in a `Len`, whose fixed part is a constant in each arm. A fixed-size
+/// enum returns its `FIXED_LEN` at once.
 fn enum_len(variants: &[Variant], head: usize, private: &TokenStream) -> TokenStream {
-    let each: Vec<&[Field]> = variants.iter().map(|v| &v.fields[..]).collect();
-    let fixed_parts = variants_fixed_parts(&each, head, private);
-    let index_arms = variants.iter().enumerate().map(|(index, v)| {
-        let any = variant_any_pattern(v);
-        quote!(#any => #index,)
-    });
-    let variable_arms = variants
-        .iter()
-        .filter(|v| encoded_fields(v).next().is_some())
-        .map(|v| {
-            let pattern = variant_pattern(v);
-            let lens = encoded_fields(v).map(|(i, f)| field_len(f, &binding(i), private));
-            quote!(#pattern => #private::Len::new(0) #(#lens)* .variable(),)
+    let arms = variants.iter().map(|v| {
+        let pattern = variant_pattern(v);
+        let len = encoded_fields(v).fold(quote!(#private::Len::new(#head)), |len, (i, f)| {
+            field_len(f, &binding(i), &len, private)
         });
-    let (fixed, index, variable, n) = (
-        local("__fixed"),
-        local("__index"),
-        local("__variable"),
-        local("__n"),
-    );
+        quote!(#pattern => #len,)
+    });
+    let n = local("__n");
     quote! {
         if let ::core::option::Option::Some(#n) = <Self as #private::Marshal>::FIXED_LEN {
             return #n;
         }
-        let #fixed = const { #fixed_parts };
-        let #index = match self { #(#index_arms)* };
-        let #variable = match self {
-            #(#variable_arms)*
-            _ => 0,
-        };
-        #fixed[#index].saturating_add(#variable)
+        match self { #(#arms)* }.get()
     }
 }
 
@@ -373,26 +355,36 @@ fn head_bytes(tag: u64, tag_type: TagType, prefix: usize) -> Vec<proc_macro2::Li
         .collect()
 }
 
-/// One field's step of a `Len` sum; `access` evaluates to `&FieldType`.
-/// A field of a type that has a `FIXED_LEN` adds it; a field encoded `with`
-/// a module, or naming the container, adds its length found at run time.
-fn field_len(field: &Field, access: &TokenStream, private: &TokenStream) -> TokenStream {
+/// `len`, a `Len`, with one field's length added; `access` evaluates to
+/// `&FieldType`. A field of a type that has a `FIXED_LEN` adds it
+/// (`Marshal::__add_len`); a field encoded `with` a module, or naming the
+/// container, adds its length found at run time. Each is a call through
+/// the field's type, so that a type that is not `Marshal` is reported once,
+/// at the type.
+fn field_len(
+    field: &Field,
+    access: &TokenStream,
+    len: &TokenStream,
+    private: &TokenStream,
+) -> TokenStream {
     let ty = field.ty;
     if let Some(with) = &field.attrs.with {
         // The value is bound to a local located at the path, so a signature
         // mismatch is reported there rather than at the derive.
         let value = local_at("__value", with.span());
         return quote_spanned! {with.span()=>
-            .len({
+            #private::Len::len(#len, {
                 let #value = #access;
                 #with::encoded_len(#value)
             })
         };
     }
     if field.recursive {
-        return quote_spanned!(ty.span()=> .len(#private::Marshal::encoded_len(#access)));
+        return quote_spanned! {ty.span()=>
+            #private::Len::len(#len, <#ty as #private::Marshal>::encoded_len(#access))
+        };
     }
-    quote_spanned!(ty.span()=> .field(#access))
+    quote_spanned!(ty.span()=> <#ty as #private::Marshal>::__add_len(#access, #len))
 }
 
 /// One field's step of an encoder.
@@ -426,5 +418,5 @@ fn field_encode(field: &Field, access: &TokenStream, private: &TokenStream) -> F
             }
         });
     }
-    FieldEncode::Typed(quote_spanned!(ty.span()=> #private::Marshal::encode(#access, #w)))
+    FieldEncode::Typed(quote_spanned!(ty.span()=> <#ty as #private::Marshal>::encode(#access, #w)))
 }

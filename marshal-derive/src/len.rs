@@ -1,7 +1,6 @@
 //! The length constants: `Marshal::FIXED_LEN` and `MAX_LEN`, and
 //! `Unmarshal::MIN_LEN` and `MIN_LEN_IS_EXACT`, as const expressions folded
-//! from the fields' own constants; and the fixed parts of an enum's
-//! variants, which its `encoded_len` looks up.
+//! from the fields' own constants.
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -65,20 +64,6 @@ pub(crate) fn body_prefix(cont: &Container) -> usize {
 pub(crate) fn fields_len(fields: &[Field], private: &TokenStream, which: SizeConst) -> TokenStream {
     let terms = field_consts(fields, private, which);
     quote!(#private::sum(&[#(#terms),*]))
-}
-
-/// The fixed part of each variant's length, `head` bytes and the fields'
-/// `FIXED_LEN`s that are known: a table by variant.
-pub(crate) fn variants_fixed_parts(
-    variants: &[&[Field]],
-    head: usize,
-    private: &TokenStream,
-) -> TokenStream {
-    let parts = variants.iter().map(|fields| {
-        let terms = field_consts(fields, private, SizeConst::Fixed);
-        quote!(&[#(#terms),*])
-    });
-    quote!(#private::fixed_parts(#head, [#(#parts),*]))
 }
 
 /// `which` of each encoded field, `None` for a field encoded `with` a
@@ -172,7 +157,7 @@ pub(crate) fn container_min_len_is_exact(cont: &Container, private: &TokenStream
                 let terms = v.fields.iter().filter(|f| f.is_encoded()).map(|f| {
                     if f.sized_by_type() {
                         let ty = f.ty;
-                        quote_spanned!(ty.span()=> #private::exact_len::<#ty>())
+                        quote_spanned!(ty.span()=> <#ty as #private::Unmarshal<'__de>>::__EXACT_LEN)
                     } else {
                         quote!(::core::option::Option::None)
                     }

@@ -18,7 +18,7 @@ pub(crate) fn container_stack(cont: &Container, private: &TokenStream) -> TokenS
             if f.is_encoded() && f.attrs.with.is_none() {
                 // Spanned as the other constants spell the field's, so that
                 // a field that is not `Unmarshal` is reported there, once.
-                quote_spanned!(ty.span()=> #stack::field_of::<#ty>())
+                quote_spanned!(ty.span()=> <#ty as #private::Unmarshal<'__de>>::__STACK_FIELD)
             } else {
                 quote!(#stack::opaque_field::<#ty>())
             }

@@ -30,22 +30,22 @@ impl<'a> _marshal::Marshal for Order<'a> {
     );
     #[inline]
     fn encoded_len(&self) -> ::core::primitive::usize {
-        _marshal::Len::new(0usize)
-            .field(&self.id)
-            .field(&self.price)
-            .field(&self.symbol)
-            .field(&self.tags)
-            .field(&self.side)
-            .get()
+        let __len = _marshal::Len::new(0usize);
+        let __len = <u64 as _marshal::Marshal>::__add_len(&self.id, __len);
+        let __len = <f64 as _marshal::Marshal>::__add_len(&self.price, __len);
+        let __len = <&'a str as _marshal::Marshal>::__add_len(&self.symbol, __len);
+        let __len = <Vec<String> as _marshal::Marshal>::__add_len(&self.tags, __len);
+        let __len = <Side as _marshal::Marshal>::__add_len(&self.side, __len);
+        __len.get()
     }
     #[inline]
     fn encode(&self, __w: &mut _marshal::Writer<'_>) -> _marshal::Encoded {
         let __fields = |__w: &mut _marshal::Writer<'_>| -> _marshal::Encoded {
-            _marshal::Marshal::encode(&self.id, __w)?;
-            _marshal::Marshal::encode(&self.price, __w)?;
-            _marshal::Marshal::encode(&self.symbol, __w)?;
-            _marshal::Marshal::encode(&self.tags, __w)?;
-            _marshal::Marshal::encode(&self.side, __w)
+            <u64 as _marshal::Marshal>::encode(&self.id, __w)?;
+            <f64 as _marshal::Marshal>::encode(&self.price, __w)?;
+            <&'a str as _marshal::Marshal>::encode(&self.symbol, __w)?;
+            <Vec<String> as _marshal::Marshal>::encode(&self.tags, __w)?;
+            <Side as _marshal::Marshal>::encode(&self.side, __w)
         };
         _marshal::encode_exact::<Self>(__w, __fields)
     }

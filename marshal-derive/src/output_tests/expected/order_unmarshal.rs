@@ -19,11 +19,11 @@ impl<'__de: 'a, 'a> _marshal::Unmarshal<'__de> for Order<'a> {
     #[doc(hidden)]
     const __DECODE_STACK: ::core::primitive::usize = _marshal::stack::fields(
         &[
-            _marshal::stack::field_of::<u64>(),
-            _marshal::stack::field_of::<f64>(),
-            _marshal::stack::field_of::<&'a str>(),
-            _marshal::stack::field_of::<Vec<String>>(),
-            _marshal::stack::field_of::<Side>(),
+            <u64 as _marshal::Unmarshal<'__de>>::__STACK_FIELD,
+            <f64 as _marshal::Unmarshal<'__de>>::__STACK_FIELD,
+            <&'a str as _marshal::Unmarshal<'__de>>::__STACK_FIELD,
+            <Vec<String> as _marshal::Unmarshal<'__de>>::__STACK_FIELD,
+            <Side as _marshal::Unmarshal<'__de>>::__STACK_FIELD,
         ],
     );
     #[inline]
@@ -31,11 +31,11 @@ impl<'__de: 'a, 'a> _marshal::Unmarshal<'__de> for Order<'a> {
         let mut __sub = ::core::option::Option::None;
         let __r = _marshal::exact_reader::<Self>(__r, &mut __sub)?;
         ::core::result::Result::Ok(Self {
-            id: _marshal::Unmarshal::decode(__r)?,
-            price: _marshal::Unmarshal::decode(__r)?,
-            symbol: _marshal::Unmarshal::decode(__r)?,
-            tags: _marshal::Unmarshal::decode(__r)?,
-            side: _marshal::Unmarshal::decode(__r)?,
+            id: <u64 as _marshal::Unmarshal<'__de>>::decode(__r)?,
+            price: <f64 as _marshal::Unmarshal<'__de>>::decode(__r)?,
+            symbol: <&'a str as _marshal::Unmarshal<'__de>>::decode(__r)?,
+            tags: <Vec<String> as _marshal::Unmarshal<'__de>>::decode(__r)?,
+            side: <Side as _marshal::Unmarshal<'__de>>::decode(__r)?,
         })
     }
 }
