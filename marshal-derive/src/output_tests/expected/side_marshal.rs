@@ -18,39 +18,32 @@ impl _marshal::Marshal for Side {
         if let ::core::option::Option::Some(__n) = <Self as _marshal::Marshal>::FIXED_LEN {
             return __n;
         }
-        let __fixed = const {
-            _marshal::fixed_parts(
-                4usize,
-                [&[], &[], &[<f64 as _marshal::Marshal>::FIXED_LEN]],
-            )
-        };
-        let __index = match self {
-            Self::Buy => 0usize,
-            Self::Sell => 1usize,
-            Self::Limit { .. } => 2usize,
-        };
-        let __variable = match self {
-            Self::Limit { max: __f0, .. } => _marshal::Len::new(0).field(__f0).variable(),
-            _ => 0,
-        };
-        __fixed[__index].saturating_add(__variable)
+        match self {
+            Self::Buy => _marshal::Len::new(4usize),
+            Self::Sell => _marshal::Len::new(4usize),
+            Self::Limit { max: __f0, .. } => {
+                <f64 as _marshal::Marshal>::__add_len(__f0, _marshal::Len::new(4usize))
+            }
+        }
+            .get()
     }
     #[inline]
     fn encode(&self, __w: &mut _marshal::Writer<'_>) -> _marshal::Encoded {
         match self {
-            Self::Buy => _marshal::Writer::put_array(__w, [0u8, 0u8, 0u8, 0u8]),
-            Self::Sell => _marshal::Writer::put_array(__w, [1u8, 0u8, 0u8, 0u8]),
+            Self::Buy => _marshal::Writer::put_array(__w, [0u8, 0u8, 0u8, 0u8])?,
+            Self::Sell => _marshal::Writer::put_array(__w, [1u8, 0u8, 0u8, 0u8])?,
             Self::Limit { max: __f0, .. } => {
                 let __fields = |__w: &mut _marshal::Writer<'_>| -> _marshal::Encoded {
-                    _marshal::Marshal::encode(__f0, __w)
+                    <f64 as _marshal::Marshal>::encode(__f0, __w)
                 };
                 _marshal::encode_variant(
                     __w,
                     2u32.to_le_bytes(),
                     const { _marshal::sum(&[<f64 as _marshal::Marshal>::FIXED_LEN]) },
                     __fields,
-                )
+                )?
             }
         }
+        ::core::result::Result::Ok(())
     }
 }

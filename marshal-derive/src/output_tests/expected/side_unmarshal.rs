@@ -6,11 +6,11 @@ impl<'__de> _marshal::Unmarshal<'__de> for Side {
         &[&[], &[], &[<f64 as _marshal::Unmarshal<'__de>>::MIN_LEN]],
     );
     const MIN_LEN_IS_EXACT: ::core::primitive::bool = _marshal::is_exact(
-        &[&[], &[], &[_marshal::exact_len::<f64>()]],
+        &[&[], &[], &[<f64 as _marshal::Unmarshal<'__de>>::__EXACT_LEN]],
     );
     #[doc(hidden)]
     const __DECODE_STACK: ::core::primitive::usize = _marshal::stack::variants(
-        &[&[], &[], &[_marshal::stack::field_of::<f64>()]],
+        &[&[], &[], &[<f64 as _marshal::Unmarshal<'__de>>::__STACK_FIELD]],
     );
     #[inline]
     fn decode(__r: &mut _marshal::Reader<'__de>) -> _marshal::Decoded<Self> {
@@ -25,7 +25,7 @@ impl<'__de> _marshal::Unmarshal<'__de> for Side {
                 _marshal::variant(
                     __r,
                     |__r| ::core::result::Result::Ok(Self::Limit {
-                        max: _marshal::Unmarshal::decode(__r)?,
+                        max: <f64 as _marshal::Unmarshal<'__de>>::decode(__r)?,
                     }),
                 )
             }
