@@ -10,7 +10,7 @@
 
 pub use crate::contract::{check_history, check_size, fixed_body};
 pub use crate::error::{DecodeError, Overflow};
-pub use crate::len::{add, fixed_len, is_exact, max_len, min_len, min_sum, sum};
+pub use crate::len::{add, fixed_len, is_exact, less, max_len, min_len, min_sum, sum};
 pub use crate::mem::Layout;
 pub use crate::reader::Reader;
 pub use crate::traits::{Marshal, Unmarshal};

@@ -48,19 +48,30 @@ pub const fn min_sum(lens: &[usize]) -> usize {
     acc
 }
 
-/// A derived type's `FIXED_LEN`: `head` bytes (an enum's tag, an
-/// extensible type's body length) and the fields of its variants (a
-/// struct's one), each the same fixed length; `None` when a field has none,
-/// when the variants differ, or for an enum without variants.
+/// `len` less `n` bytes: an extensible struct's fields' fixed length, from
+/// its `FIXED_LEN`, which counts the `n` bytes of its body's length too.
 #[must_use]
-pub const fn fixed_len(head: usize, variants: &[&[Option<usize>]]) -> Option<usize> {
+pub const fn less(len: Option<usize>, n: usize) -> Option<usize> {
+    match len {
+        Some(len) => Some(len.saturating_sub(n)),
+        None => None,
+    }
+}
+
+/// A derived enum's `FIXED_LEN`: `head` bytes (its tag, and an extensible
+/// enum's body length) and the fields of its variants, whose fixed lengths
+/// are `variants` (`Marshal::__VARIANT_FIXED`), each the same; `None` when a
+/// variant has none, when the variants differ, or for an enum without
+/// variants.
+#[must_use]
+pub const fn fixed_len(head: usize, variants: &[Option<usize>]) -> Option<usize> {
     if variants.is_empty() {
         return None;
     }
-    let first = sum(variants[0]);
+    let first = variants[0];
     let mut i = 1;
     while i < variants.len() {
-        match (sum(variants[i]), first) {
+        match (variants[i], first) {
             (Some(n), Some(f)) if n == f => {}
             _ => return None,
         }

@@ -119,6 +119,15 @@ pub trait Marshal {
     #[doc(hidden)]
     const __HISTORY: &'static [u64] = &[Self::FINGERPRINT];
 
+    /// A derived enum's variants' fixed lengths, in declaration order: the
+    /// sum of each variant's fields' [`FIXED_LEN`](Marshal::FIXED_LEN),
+    /// `None` where one has none. The enum's own `FIXED_LEN` folds it, and
+    /// each variant whose fields have a fixed length is written through one
+    /// writer of exactly its length; named once, each field type is spelled
+    /// once. Empty for every other type; not part of the public API.
+    #[doc(hidden)]
+    const __VARIANT_FIXED: &'static [Option<usize>] = &[];
+
     /// Adds this value's length to the sum a derived `encoded_len` keeps:
     /// [`FIXED_LEN`](Marshal::FIXED_LEN) to the part that folds into one
     /// constant when there is one, else [`encoded_len`](Marshal::encoded_len).

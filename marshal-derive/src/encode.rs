@@ -10,7 +10,7 @@ use crate::internals::Derive;
 use crate::internals::ast::{Container, Data, Field, Variant};
 use crate::internals::attr::TagType;
 use crate::layout::container_layout;
-use crate::len::{SizeConst, body_prefix, container_len, field_consts, fields_len};
+use crate::len::{SizeConst, body_prefix, container_len, field_consts, variant_fixed};
 use crate::pattern::{binding, encoded_fields, local, local_at, tag_literal, variant_pattern};
 
 /// The `impl Marshal` of a checked container; `private` is the alias of
@@ -35,6 +35,10 @@ pub(crate) fn impl_marshal(cont: &Container, private: &TokenStream) -> TokenStre
         with_contract(max_len, cont, SizeConst::Max, private),
     );
     let contracts = item_level_contracts(cont, private);
+    let variant_fixed = match &cont.data {
+        Data::Enum(variants) => Some(variant_fixed(variants, private)),
+        Data::Struct(_) => None,
+    };
     let (len_body, encode_body) = match &cont.data {
         Data::Struct(fields) => struct_bodies(fields, cont.extensible(), private),
         Data::Enum(variants) => enum_bodies(variants, cont.tag_type(), body_prefix(cont), private),
@@ -47,6 +51,7 @@ pub(crate) fn impl_marshal(cont: &Container, private: &TokenStream) -> TokenStre
             const FIXED_LEN: ::core::option::Option<::core::primitive::usize> = #fixed_len;
             const MAX_LEN: ::core::option::Option<::core::primitive::usize> = #max_len;
             const FINGERPRINT: ::core::primitive::u64 = #fingerprint;
+            #variant_fixed
             #history
             #layout
 
@@ -223,7 +228,9 @@ fn struct_bodies(
     let fields_closure = fields_closure(encodes, private);
     let (w, fields_var) = (local("__w"), local("__fields"));
     let encode = if extensible {
-        body_encode(&quote!([]), fields, private)
+        // The fields' fixed length: the struct's, less the body's length.
+        let fixed = quote!(#private::less(<Self as #private::Marshal>::FIXED_LEN, #prefix));
+        body_encode(&quote!([]), &fixed, private)
     } else {
         quote!(#private::encode_exact::<Self>(#w, #fields_var))
     };
@@ -240,7 +247,19 @@ fn enum_bodies(
         return (quote!(match *self {}), quote!(match *self {}));
     }
     let w = local("__w");
-    let encode_arms = variants.iter().map(|variant| {
+    if variants.iter().all(|v| encoded_fields(v).next().is_none()) {
+        // Unit variants only: one write of the chosen variant's bytes.
+        let arms = variants.iter().map(|variant| {
+            let pattern = variant_pattern(variant);
+            let bytes = head_bytes(variant.tag, tag_type, prefix);
+            quote!(#pattern => [#(#bytes),*],)
+        });
+        return (
+            enum_len(variants, tag_type.size() + prefix, private),
+            quote!(#private::Writer::put_array(#w, match self { #(#arms)* })),
+        );
+    }
+    let encode_arms = variants.iter().enumerate().map(|(index, variant)| {
         let pattern = variant_pattern(variant);
         if encoded_fields(variant).next().is_none() {
             // Nothing but the tag (and an empty body's length): one write of
@@ -254,13 +273,13 @@ fn enum_bodies(
         let head = quote!(#tag.to_le_bytes());
         let encodes = encoded_fields(variant).map(|(i, f)| field_encode(f, &binding(i), private));
         let fields_closure = fields_closure(encodes, private);
+        let fixed = quote!(<Self as #private::Marshal>::__VARIANT_FIXED[#index]);
         let encode = if prefix > 0 {
-            body_encode(&head, &variant.fields, private)
+            body_encode(&head, &fixed, private)
         } else {
             // A variant whose fields all have a fixed size is written
             // through one writer of exactly its length, tag included: one
             // bounds check for the variant instead of one per field.
-            let fixed = fields_len(&variant.fields, private, SizeConst::Fixed);
             let fields_var = local("__fields");
             quote!(#private::encode_variant(#w, #head, const { #fixed }, #fields_var))
         };
@@ -282,12 +301,12 @@ fn enum_bodies(
 
 /// The body of an extensible struct or variant: `head` (a variant's tag,
 /// `[]` for a struct), then the body's length and the fields, which the
-/// closure `__fields` writes. When the fields all have a fixed size, the
+/// closure `__fields` writes; `fixed` is the const expression of the
+/// fields' fixed length (an `Option`). When the fields all have a fixed size, the
 /// length is a constant and the whole is written through one writer of
 /// exactly its length; otherwise the length is filled in after the fields
 /// are written.
-fn body_encode(head: &TokenStream, fields: &[Field], private: &TokenStream) -> TokenStream {
-    let fixed = fields_len(fields, private, SizeConst::Fixed);
+fn body_encode(head: &TokenStream, fixed: &TokenStream, private: &TokenStream) -> TokenStream {
     let (w, fields_var) = (local("__w"), local("__fields"));
     quote! {
         #private::encode_body(#w, #head, const { #private::fixed_body(#fixed) }, #fields_var)

@@ -6,7 +6,7 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use crate::internals::ast::{Container, Data, Field};
+use crate::internals::ast::{Container, Data, Field, Variant};
 
 /// Which of the two `Marshal` length constants to build.
 #[derive(Copy, Clone)]
@@ -38,18 +38,31 @@ pub(crate) fn container_len(
             quote!(#private::add(::core::option::Option::Some(#prefix), #fields))
         }
         Data::Struct(fields) => fields_len(fields, private, which),
+        Data::Enum(_) if matches!(which, SizeConst::Fixed) => {
+            let head = cont.tag_type().size() + prefix;
+            quote!(#private::fixed_len(#head, <Self as #private::Marshal>::__VARIANT_FIXED))
+        }
         Data::Enum(variants) => {
             let head = cont.tag_type().size() + prefix;
             let per_variant = variants.iter().map(|v| {
                 let terms = field_consts(&v.fields, private, which);
                 quote!(&[#(#terms),*])
             });
-            let fold = match which {
-                SizeConst::Fixed => quote!(fixed_len),
-                SizeConst::Max => quote!(max_len),
-            };
-            quote!(#private::#fold(#head, &[#(#per_variant),*]))
+            quote!(#private::max_len(#head, &[#(#per_variant),*]))
         }
+    }
+}
+
+/// `Marshal::__VARIANT_FIXED` of an enum: each variant's fields' fixed
+/// length, in declaration order.
+pub(crate) fn variant_fixed(variants: &[Variant], private: &TokenStream) -> TokenStream {
+    let sums = variants
+        .iter()
+        .map(|v| fields_len(&v.fields, private, SizeConst::Fixed));
+    quote! {
+        #[doc(hidden)]
+        const __VARIANT_FIXED: &'static [::core::option::Option<::core::primitive::usize>] =
+            &[#(#sums),*];
     }
 }
 

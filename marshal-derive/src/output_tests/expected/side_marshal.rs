@@ -3,7 +3,7 @@ use ::marshal::__private as _marshal;
 impl _marshal::Marshal for Side {
     const FIXED_LEN: ::core::option::Option<::core::primitive::usize> = _marshal::fixed_len(
         4usize,
-        &[&[], &[], &[<f64 as _marshal::Marshal>::FIXED_LEN]],
+        <Self as _marshal::Marshal>::__VARIANT_FIXED,
     );
     const MAX_LEN: ::core::option::Option<::core::primitive::usize> = _marshal::max_len(
         4usize,
@@ -13,6 +13,12 @@ impl _marshal::Marshal for Side {
         4usize,
         &[(0, &[]), (1, &[]), (2, &[<f64 as _marshal::Marshal>::FINGERPRINT])],
     );
+    #[doc(hidden)]
+    const __VARIANT_FIXED: &'static [::core::option::Option<::core::primitive::usize>] = &[
+        _marshal::sum(&[]),
+        _marshal::sum(&[]),
+        _marshal::sum(&[<f64 as _marshal::Marshal>::FIXED_LEN]),
+    ];
     #[inline]
     fn encoded_len(&self) -> ::core::primitive::usize {
         if let ::core::option::Option::Some(__n) = <Self as _marshal::Marshal>::FIXED_LEN {
@@ -39,7 +45,7 @@ impl _marshal::Marshal for Side {
                 _marshal::encode_variant(
                     __w,
                     2u32.to_le_bytes(),
-                    const { _marshal::sum(&[<f64 as _marshal::Marshal>::FIXED_LEN]) },
+                    const { <Self as _marshal::Marshal>::__VARIANT_FIXED[2usize] },
                     __fields,
                 )?
             }
