@@ -8,6 +8,10 @@
 //! - The `messages` decode, one 40-byte quote a call, against speedy and
 //!   wincode, and two-pass encoding against speedy: for callgrind only
 //!   (see [`COMPARISONS`]).
+//! - The derive's own code on `logs`, `saves` and `updates`, for callgrind
+//!   only: `<set>-encode` (one pass, `encode_into_vec` into a reused
+//!   buffer), `<set>-two-pass` (`encoded_len`, then `write_to` into a
+//!   reused buffer of that length) and `<set>-decode` (`from_bytes`).
 //!
 //! ```sh
 //! # Rounds of every comparison, each round running each library in turn
@@ -18,6 +22,7 @@
 //! # between two counts of `n` is the cost of `n` more runs.
 //! MARSHAL_FOCUS=updates-marshal:100 valgrind --tool=callgrind \
 //!     target/release/deps/focus-<hash>
+//! # Instructions per run: (count at n=10 - count at n=0) / 10.
 //! ```
 //!
 //! Without `MARSHAL_FOCUS` it runs `interleaved:100`. glibc's allocator
@@ -30,6 +35,7 @@
 #[path = "common/mod.rs"]
 mod common;
 
+use std::cell::RefCell;
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -46,6 +52,10 @@ struct Data {
     quotes: Vec<Quote>,
     messages: Vec<Vec<u8>>,
     messages_speedy: Vec<Vec<u8>>,
+    /// The values the encoding operations write.
+    values: (Logs, Saves, Updates),
+    /// The buffer they write into, kept between runs.
+    out: RefCell<Vec<u8>>,
 }
 
 impl Data {
@@ -68,6 +78,8 @@ impl Data {
                 .collect::<Result<_, _>>()
                 .expect("speedy"),
             quotes,
+            values: (logs.clone(), saves.clone(), updates.clone()),
+            out: RefCell::new(Vec::new()),
         };
         // Every path reads back what was written before anything is timed.
         assert_eq!(marshal::to_vec(&logs), data.logs);
@@ -101,9 +113,30 @@ enum Op {
     MessagesWincode,
     TwoPassMarshal,
     TwoPassSpeedy,
+    /// The derive's code: one dataset, one way.
+    Derived(Set, Way),
 }
 
-const OPS: [Op; 12] = [
+/// The datasets of the derive's operations.
+#[derive(Clone, Copy, PartialEq)]
+enum Set {
+    Logs,
+    Saves,
+    Updates,
+}
+
+/// What a derive's operation does with its dataset.
+#[derive(Clone, Copy, PartialEq)]
+enum Way {
+    /// `encode_into_vec` into a reused buffer: one pass.
+    Encode,
+    /// `encoded_len`, then `write_to` into a reused buffer of that length.
+    TwoPass,
+    /// `from_bytes`.
+    Decode,
+}
+
+const OPS: [Op; 21] = [
     Op::LogsSerdeMarshal,
     Op::LogsSerdeBincode1,
     Op::SavesSerdeMarshal,
@@ -116,6 +149,15 @@ const OPS: [Op; 12] = [
     Op::MessagesWincode,
     Op::TwoPassMarshal,
     Op::TwoPassSpeedy,
+    Op::Derived(Set::Logs, Way::Encode),
+    Op::Derived(Set::Logs, Way::TwoPass),
+    Op::Derived(Set::Logs, Way::Decode),
+    Op::Derived(Set::Saves, Way::Encode),
+    Op::Derived(Set::Saves, Way::TwoPass),
+    Op::Derived(Set::Saves, Way::Decode),
+    Op::Derived(Set::Updates, Way::Encode),
+    Op::Derived(Set::Updates, Way::TwoPass),
+    Op::Derived(Set::Updates, Way::Decode),
 ];
 
 impl Op {
@@ -133,6 +175,17 @@ impl Op {
             Op::MessagesWincode => "messages-wincode",
             Op::TwoPassMarshal => "messages-two-pass-marshal",
             Op::TwoPassSpeedy => "messages-two-pass-speedy",
+            Op::Derived(set, way) => match (set, way) {
+                (Set::Logs, Way::Encode) => "logs-encode",
+                (Set::Logs, Way::TwoPass) => "logs-two-pass",
+                (Set::Logs, Way::Decode) => "logs-decode",
+                (Set::Saves, Way::Encode) => "saves-encode",
+                (Set::Saves, Way::TwoPass) => "saves-two-pass",
+                (Set::Saves, Way::Decode) => "saves-decode",
+                (Set::Updates, Way::Encode) => "updates-encode",
+                (Set::Updates, Way::TwoPass) => "updates-two-pass",
+                (Set::Updates, Way::Decode) => "updates-decode",
+            },
         }
     }
 }
@@ -215,6 +268,36 @@ fn run(op: Op, data: &Data) {
                     .expect("fits");
                 black_box(&buf);
             }
+        }
+        Op::Derived(set, way) => match set {
+            Set::Logs => derived(way, &data.values.0, &data.logs, &data.out),
+            Set::Saves => derived(way, &data.values.1, &data.saves, &data.out),
+            Set::Updates => derived(way, &data.values.2, &data.updates, &data.out),
+        },
+    }
+}
+
+/// Runs one of the derive's operations on `value`, whose encoding is
+/// `bytes`, writing into `out`.
+fn derived<T>(way: Way, value: &T, bytes: &[u8], out: &RefCell<Vec<u8>>)
+where
+    T: marshal::Marshal + for<'de> marshal::Unmarshal<'de>,
+{
+    let mut out = out.borrow_mut();
+    match way {
+        Way::Encode => {
+            out.clear();
+            black_box(marshal::encode_into_vec(black_box(value), &mut out));
+            black_box(&out[..]);
+        }
+        Way::TwoPass => {
+            let len = marshal::Marshal::encoded_len(black_box(value));
+            out.resize(len, 0);
+            let written = marshal::Marshal::write_to(value, &mut out[..len]);
+            black_box(&out[..written]);
+        }
+        Way::Decode => {
+            black_box(marshal::from_bytes::<T>(black_box(bytes)).expect("decodes"));
         }
     }
 }

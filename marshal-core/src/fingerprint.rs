@@ -139,6 +139,20 @@ pub const fn enumeration(tag_size: usize, variants: &[(u64, u64)]) -> u64 {
     hash
 }
 
+/// An enum, as [`enumeration`] folds it, from each variant's tag and its
+/// fields' fingerprints: a derived enum's `FINGERPRINT`.
+#[doc(hidden)]
+#[must_use]
+pub const fn variants(tag_size: usize, variants: &[(u64, &[u64])]) -> u64 {
+    let mut hash = mix(mix(leaf("enum"), tag_size as u64), variants.len() as u64);
+    let mut i = 0;
+    while i < variants.len() {
+        hash = mix(mix(hash, variants[i].0), tuple(variants[i].1));
+        i += 1;
+    }
+    hash
+}
+
 /// An extensible type (a struct or an enum written with a body length)
 /// whose version-1 shape is `inner`.
 #[doc(hidden)]

@@ -3,21 +3,6 @@
 //! are folded from its parts', by the implementations here and, through
 //! `__private`, by derived ones. `None` is an unknown (or unbounded) length.
 
-/// The sum of the known lengths (saturating), the unknown ones counting 0:
-/// the part of a variant's length that does not depend on the value.
-#[must_use]
-pub const fn known_sum(lens: &[Option<usize>]) -> usize {
-    let mut acc: usize = 0;
-    let mut i = 0;
-    while i < lens.len() {
-        if let Some(n) = lens[i] {
-            acc = acc.saturating_add(n);
-        }
-        i += 1;
-    }
-    acc
-}
-
 /// `a + b`, or `None` when either is unknown or the sum overflows.
 #[must_use]
 pub const fn add(a: Option<usize>, b: Option<usize>) -> Option<usize> {
@@ -51,45 +36,6 @@ pub const fn sum(lens: &[Option<usize>]) -> Option<usize> {
     acc
 }
 
-/// The largest of the lengths, `None` if any is `None` or there are none.
-#[must_use]
-pub const fn max(lens: &[Option<usize>]) -> Option<usize> {
-    if lens.is_empty() {
-        return None;
-    }
-    let mut acc = 0;
-    let mut i = 0;
-    while i < lens.len() {
-        match lens[i] {
-            Some(n) if n > acc => acc = n,
-            Some(_) => {}
-            None => return None,
-        }
-        i += 1;
-    }
-    Some(acc)
-}
-
-/// The common length if every entry is the same `Some(n)`, else `None`.
-#[must_use]
-pub const fn same(lens: &[Option<usize>]) -> Option<usize> {
-    if lens.is_empty() {
-        return None;
-    }
-    let Some(first) = lens[0] else {
-        return None;
-    };
-    let mut i = 1;
-    while i < lens.len() {
-        match lens[i] {
-            Some(n) if n == first => {}
-            _ => return None,
-        }
-        i += 1;
-    }
-    Some(first)
-}
-
 /// The saturating sum of minimum lengths.
 #[must_use]
 pub const fn min_sum(lens: &[usize]) -> usize {
@@ -102,34 +48,99 @@ pub const fn min_sum(lens: &[usize]) -> usize {
     acc
 }
 
-/// The smallest of the minimum lengths, 0 if there are none.
+/// `len` less `n` bytes: an extensible struct's fields' fixed length, from
+/// its `FIXED_LEN`, which counts the `n` bytes of its body's length too.
 #[must_use]
-pub const fn min_of(lens: &[usize]) -> usize {
-    if lens.is_empty() {
-        return 0;
+pub const fn less(len: Option<usize>, n: usize) -> Option<usize> {
+    match len {
+        Some(len) => Some(len.saturating_sub(n)),
+        None => None,
     }
-    let mut acc = lens[0];
+}
+
+/// A derived enum's `FIXED_LEN`: `head` bytes (its tag, and an extensible
+/// enum's body length) and the fields of its variants, whose fixed lengths
+/// are `variants` (`Marshal::__VARIANT_FIXED`), each the same; `None` when a
+/// variant has none, when the variants differ, or for an enum without
+/// variants.
+#[must_use]
+pub const fn fixed_len(head: usize, variants: &[Option<usize>]) -> Option<usize> {
+    if variants.is_empty() {
+        return None;
+    }
+    let first = variants[0];
     let mut i = 1;
-    while i < lens.len() {
-        if lens[i] < acc {
-            acc = lens[i];
+    while i < variants.len() {
+        match (variants[i], first) {
+            (Some(n), Some(f)) if n == f => {}
+            _ => return None,
         }
         i += 1;
     }
-    acc
+    add(Some(head), first)
 }
 
-/// Whether an enum whose variants have these `(MIN_LEN, MIN_LEN_IS_EXACT)`
-/// always encodes to the same length: every variant exact, all equal.
+/// A derived type's `MAX_LEN`: `head` bytes and the longest of its
+/// variants' fields; `None` when a field is unbounded, or for an enum
+/// without variants.
 #[must_use]
-pub const fn same_exact(variants: &[(usize, bool)]) -> bool {
+pub const fn max_len(head: usize, variants: &[&[Option<usize>]]) -> Option<usize> {
+    if variants.is_empty() {
+        return None;
+    }
+    let mut acc = 0;
+    let mut i = 0;
+    while i < variants.len() {
+        match sum(variants[i]) {
+            Some(n) if n > acc => acc = n,
+            Some(_) => {}
+            None => return None,
+        }
+        i += 1;
+    }
+    add(Some(head), Some(acc))
+}
+
+/// A derived type's `MIN_LEN`: `head` bytes and the shortest of its
+/// variants' fields' `MIN_LEN`s (0 for an enum without variants).
+#[must_use]
+pub const fn min_len(head: usize, variants: &[&[usize]]) -> usize {
+    let mut acc = 0;
+    let mut i = 0;
+    while i < variants.len() {
+        let n = min_sum(variants[i]);
+        if i == 0 || n < acc {
+            acc = n;
+        }
+        i += 1;
+    }
+    head + acc
+}
+
+/// A derived type's `MIN_LEN_IS_EXACT`, from its variants' fields'
+/// `Unmarshal::__EXACT_LEN`s (a struct's one variant): every field exact, and every
+/// variant the same length; `false` for an enum without variants.
+#[must_use]
+pub const fn is_exact(variants: &[&[Option<usize>]]) -> bool {
     if variants.is_empty() {
         return false;
     }
-    let first = variants[0].0;
+    let mut first = 0;
     let mut i = 0;
     while i < variants.len() {
-        if !variants[i].1 || variants[i].0 != first {
+        let fields = variants[i];
+        let mut len: usize = 0;
+        let mut j = 0;
+        while j < fields.len() {
+            match fields[j] {
+                Some(n) => len = len.saturating_add(n),
+                None => return false,
+            }
+            j += 1;
+        }
+        if i == 0 {
+            first = len;
+        } else if len != first {
             return false;
         }
         i += 1;

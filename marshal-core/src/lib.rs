@@ -32,6 +32,7 @@ extern crate std;
 pub mod __facade;
 #[doc(hidden)]
 pub mod __private;
+mod contract;
 #[cfg(feature = "alloc")]
 pub mod cow;
 mod error;

@@ -199,7 +199,7 @@ pub struct Field {
 /// A field of `size` bytes decoded by an [`Unmarshal`] whose
 /// `MIN_LEN_IS_EXACT` is `exact` and whose `__DECODE_STACK` is `stack`.
 #[must_use]
-pub const fn field(size: usize, exact: bool, stack: usize) -> Field {
+pub(crate) const fn field(size: usize, exact: bool, stack: usize) -> Field {
     Field {
         bytes: FIELD
             .saturating_add(TEMPS.saturating_mul(size))

@@ -119,6 +119,31 @@ pub trait Marshal {
     #[doc(hidden)]
     const __HISTORY: &'static [u64] = &[Self::FINGERPRINT];
 
+    /// A derived enum's variants' fixed lengths, in declaration order: the
+    /// sum of each variant's fields' [`FIXED_LEN`](Marshal::FIXED_LEN),
+    /// `None` where one has none. The enum's own `FIXED_LEN` folds it, and
+    /// each variant whose fields have a fixed length is written through one
+    /// writer of exactly its length; named once, each field type is spelled
+    /// once. Empty for every other type; not part of the public API.
+    #[doc(hidden)]
+    const __VARIANT_FIXED: &'static [Option<usize>] = &[];
+
+    /// Adds this value's length to the sum a derived `encoded_len` keeps:
+    /// [`FIXED_LEN`](Marshal::FIXED_LEN) to the part that folds into one
+    /// constant when there is one, else [`encoded_len`](Marshal::encoded_len).
+    /// Called by the derive as `<FieldType as Marshal>::__add_len`, so that a
+    /// field type that is not `Marshal` is reported once, at the type; not
+    /// part of the public API.
+    #[doc(hidden)]
+    #[inline(always)]
+    #[must_use]
+    fn __add_len(&self, len: crate::__private::Len) -> crate::__private::Len {
+        match const { Self::FIXED_LEN } {
+            Some(n) => len.fixed(n),
+            None => len.len(self.encoded_len()),
+        }
+    }
+
     /// The exact number of bytes [`write_to`](Marshal::write_to) writes for
     /// this value. Never allocates.
     ///
@@ -415,6 +440,24 @@ pub trait Unmarshal<'de>: Sized {
     /// of the public API.
     #[doc(hidden)]
     const __DECODE_STACK: usize = crate::stack::value::<Self>();
+
+    /// The stack a derived decoder's frame takes for a field of this type
+    /// (`stack::field_of`), read by the derive as
+    /// `<FieldType as Unmarshal>::__STACK_FIELD`, so that a field type that
+    /// is not `Unmarshal` is reported once, at the type; not part of the
+    /// public API.
+    #[doc(hidden)]
+    const __STACK_FIELD: crate::stack::Field = crate::stack::field_of::<Self>();
+
+    /// [`MIN_LEN`](Unmarshal::MIN_LEN) when it is exact, else `None`: a
+    /// field's part of a derived enum's `MIN_LEN_IS_EXACT`, read as
+    /// `__STACK_FIELD` is; not part of the public API.
+    #[doc(hidden)]
+    const __EXACT_LEN: Option<usize> = if Self::MIN_LEN_IS_EXACT {
+        Some(Self::MIN_LEN)
+    } else {
+        None
+    };
 
     /// Reads one value through `r`, the building block of every other
     /// method.

@@ -13,15 +13,15 @@ use crate::len::{container_min_len, container_min_len_is_exact};
 use crate::pattern::{local, tag_literal};
 use crate::stack;
 
-/// The `impl Unmarshal<'__de>` of a checked container.
-pub(crate) fn impl_unmarshal(cont: &Container, krate: &syn::Path) -> TokenStream {
-    let private = quote!(#krate::__private);
+/// The `impl Unmarshal<'__de>` of a checked container; `private` is the
+/// alias of the runtime's `__private` (see `dummy::wrap_in_const`).
+pub(crate) fn impl_unmarshal(cont: &Container, private: &TokenStream) -> TokenStream {
     let ident = cont.ident;
     let decoded = bound::with_bound(
         cont,
         cont.generics,
         |f| f.is_encoded() && f.attrs.with.is_none(),
-        &syn::parse_quote!(#krate::__private::Unmarshal<'__de>),
+        &syn::parse_quote!(#private::Unmarshal<'__de>),
     );
     let defaulted = bound::with_bound(
         cont,
@@ -33,30 +33,27 @@ pub(crate) fn impl_unmarshal(cont: &Container, krate: &syn::Path) -> TokenStream
     let de_generics = bound::with_de_lifetime(&defaulted);
     let (impl_generics, _, where_clause) = de_generics.split_for_impl();
     let (_, ty_generics, _) = cont.generics.split_for_impl();
-    let min_len = container_min_len(cont, &private);
-    let exact = container_min_len_is_exact(cont, &private);
-    let layout = container_layout(cont, &private, &quote!(#private::Unmarshal<'__de>));
-    let stack = stack::container_stack(cont, &private);
+    let min_len = container_min_len(cont, private);
+    let exact = container_min_len_is_exact(cont, private);
+    let layout = container_layout(cont, private, &quote!(#private::Unmarshal<'__de>));
+    let stack = stack::container_stack(cont, private);
     let extensible = cont.extensible();
     let body = match &cont.data {
-        Data::Struct(fields) if extensible => {
-            let build = construct(&quote!(Self), fields, true, &private);
-            let r = local("__r");
-            quote! {
-                #private::Reader::take_body(
-                    #r,
-                    |#r: &mut #private::Reader<'__de>| ::core::result::Result::Ok(#build),
-                )
-            }
-        }
         Data::Struct(fields) => {
-            let build = construct(&quote!(Self), fields, false, &private);
-            quote!(::core::result::Result::Ok(#build))
+            let build = construct(&quote!(Self), fields, extensible, private);
+            in_body(
+                extensible,
+                quote!(::core::result::Result::Ok(#build)),
+                private,
+            )
         }
-        Data::Enum(variants) if extensible => {
-            extensible_enum_body(&ident.to_string(), variants, cont.tag_type(), &private)
-        }
-        Data::Enum(variants) => enum_body(&ident.to_string(), variants, cont.tag_type(), &private),
+        Data::Enum(variants) => enum_body(
+            &ident.to_string(),
+            variants,
+            cont.tag_type(),
+            extensible,
+            private,
+        ),
     };
     let (r, sub) = (local("__r"), local("__sub"));
 
@@ -70,70 +67,45 @@ pub(crate) fn impl_unmarshal(cont: &Container, krate: &syn::Path) -> TokenStream
             const __DECODE_STACK: ::core::primitive::usize = #stack;
 
             #[inline]
-            fn decode(
-                #r: &mut #private::Reader<'__de>,
-            ) -> ::core::result::Result<Self, #private::DecodeError> {
-                // A fixed-size value is read from a reader of exactly its
-                // length: one bounds check, and the per-field checks fold.
-                let mut #sub;
-                let #r: &mut #private::Reader<'__de> =
-                    if <Self as #private::Unmarshal<'__de>>::MIN_LEN_IS_EXACT {
-                        #sub = #private::Reader::split(
-                            #r,
-                            <Self as #private::Unmarshal<'__de>>::MIN_LEN,
-                        )?;
-                        &mut #sub
-                    } else {
-                        #r
-                    };
+            fn decode(#r: &mut #private::Reader<'__de>) -> #private::Decoded<Self> {
+                let mut #sub = ::core::option::Option::None;
+                let #r = #private::exact_reader::<Self>(#r, &mut #sub)?;
                 #body
             }
         }
     }
 }
 
+/// `decode`, an expression reading from `__r`, read from an extensible
+/// body instead when `extensible` (see `Reader::take_body`).
+fn in_body(extensible: bool, decode: TokenStream, private: &TokenStream) -> TokenStream {
+    if !extensible {
+        return decode;
+    }
+    let r = local("__r");
+    quote!(#private::Reader::take_body(#r, |#r| #decode))
+}
+
+/// The decoder of an enum: the tag, then the chosen variant's fields. An
+/// extensible enum reads them from the variant's body; an unknown tag's
+/// body is skipped and decodes as the `other` variant. Without one, an
+/// unknown tag is `InvalidTag`.
 fn enum_body(
     name: &str,
     variants: &[Variant],
     tag_type: TagType,
+    extensible: bool,
     private: &TokenStream,
 ) -> TokenStream {
     let tag_ty = tag_primitive(tag_type);
-    let (r, at, tag, v) = (
-        local("__r"),
-        local("__at"),
-        local("__tag"),
-        local("__variant"),
-    );
-    let arms = variants.iter().map(|variant| {
-        let value = tag_literal(variant.tag, tag_type);
-        let ident = variant.ident;
-        let build = construct(&quote!(Self::#ident), &variant.fields, false, private);
-        if variant.fields.is_empty() {
-            return quote!(#value => ::core::result::Result::Ok(#build),);
-        }
-        // Each variant with fields decodes in a closure of its own. In an
-        // unoptimized build a function's frame holds every temporary of
-        // every arm, so inline arms would make a level of a recursive enum
-        // as large as all its variants together, whichever the input picks;
-        // in closures, only the variant being decoded is on the stack. An
-        // optimized build inlines them back.
-        quote! {
-            #value => {
-                let #v = |#r: &mut #private::Reader<'__de>|
-                    -> ::core::result::Result<Self, #private::DecodeError> {
-                    ::core::result::Result::Ok(#build)
-                };
-                #v(#r)
-            }
-        }
-    });
-    let invalid = quote! {
-        ::core::result::Result::Err(#private::DecodeError::invalid_tag(
-            ::core::convert::From::from(#tag),
-            &#name,
-            #at,
-        ))
+    let (r, at, tag) = (local("__r"), local("__at"), local("__tag"));
+    let ok = |value: TokenStream| quote!(::core::result::Result::Ok(#value));
+    let invalid = quote!(#private::invalid_tag(#tag, &#name, #at));
+    // An unknown tag: `other` (its body skipped), or an error.
+    let other = variants.iter().find(|v| v.is_other()).map(|v| v.ident);
+    let unknown = match other {
+        Some(other) => in_body(extensible, ok(quote!(Self::#other)), private),
+        None => invalid.clone(),
     };
     let read_tag = quote! {
         let #at = #private::Reader::position(#r);
@@ -143,93 +115,11 @@ fn enum_body(
         .first()
         .filter(|_| variants.iter().all(|v| v.fields.is_empty()))
     {
-        // Unit variants only: check the tag, then map it to a variant with
-        // a match that has no failing arm. The compiler turns that into a
-        // table lookup or plain arithmetic instead of one branch per variant,
-        // which a random run of variants would mispredict.
-        let tags = variants.iter().map(|v| tag_literal(v.tag, tag_type));
-        let map = variants.iter().map(|v| {
-            let (value, ident) = (tag_literal(v.tag, tag_type), v.ident);
-            quote!(#value => Self::#ident,)
-        });
-        let first = first.ident;
-        return quote! {
-            #read_tag
-            match #tag {
-                #(#tags)|* => {}
-                _ => return #invalid,
-            }
-            ::core::result::Result::Ok(match #tag {
-                #(#map)*
-                // Unreachable: the tag was checked just above.
-                _ => Self::#first,
-            })
-        };
-    }
-    quote! {
-        #read_tag
-        match #tag {
-            #(#arms)*
-            _ => #invalid,
-        }
-    }
-}
-
-/// The decoder of an extensible enum: the tag, then the chosen variant's
-/// fields from its body (see `Reader::take_body`); an unknown tag's body is
-/// skipped and decodes as the `other` variant, or without one is
-/// `InvalidTag`.
-fn extensible_enum_body(
-    name: &str,
-    variants: &[Variant],
-    tag_type: TagType,
-    private: &TokenStream,
-) -> TokenStream {
-    let tag_ty = tag_primitive(tag_type);
-    let (r, at, tag, v) = (
-        local("__r"),
-        local("__at"),
-        local("__tag"),
-        local("__variant"),
-    );
-    let arms = variants.iter().map(|variant| {
-        let value = tag_literal(variant.tag, tag_type);
-        let ident = variant.ident;
-        if variant.fields.is_empty() {
-            return quote! {
-                #value => #private::Reader::take_body(
-                    #r,
-                    |_: &mut #private::Reader<'__de>| ::core::result::Result::Ok(Self::#ident),
-                ),
-            };
-        }
-        let build = construct(&quote!(Self::#ident), &variant.fields, true, private);
-        // In a closure of its own, as in `enum_body`.
-        quote! {
-            #value => {
-                let #v = |#r: &mut #private::Reader<'__de>|
-                    -> ::core::result::Result<Self, #private::DecodeError> {
-                    #private::Reader::take_body(
-                        #r,
-                        |#r: &mut #private::Reader<'__de>| ::core::result::Result::Ok(#build),
-                    )
-                };
-                #v(#r)
-            }
-        }
-    });
-    let read_tag = quote! {
-        let #at = #private::Reader::position(#r);
-        let #tag = <#tag_ty as #private::Unmarshal<'__de>>::decode(#r)?;
-    };
-    let other = variants.iter().find(|v| v.is_other());
-    if let Some(first) = variants
-        .first()
-        .filter(|_| variants.iter().all(|v| v.fields.is_empty()))
-    {
-        // Unit variants only: check the tag, skip the body, then map the tag
-        // to a variant with a match that has no failing arm, as `enum_body`
-        // does.
+        // Unit variants only: check the tag (and skip the body), then map
+        // the tag to a variant with a match that has no failing arm. The
+        // compiler turns that into a table lookup or plain arithmetic
+        // instead of one branch per variant, which a random run of variants
+        // would mispredict.
         let tags = variants.iter().map(|v| tag_literal(v.tag, tag_type));
         let map = variants.iter().map(|v| {
             let (value, ident) = (tag_literal(v.tag, tag_type), v.ident);
@@ -239,51 +129,38 @@ fn extensible_enum_body(
             quote! {
                 match #tag {
                     #(#tags)|* => {}
-                    _ => {
-                        return ::core::result::Result::Err(
-                            #private::DecodeError::invalid_tag(
-                                ::core::convert::From::from(#tag),
-                                &#name,
-                                #at,
-                            ),
-                        );
-                    }
+                    _ => return #invalid,
                 }
             }
         });
+        let skip = extensible.then(|| {
+            let skip = in_body(true, ok(quote!(())), private);
+            quote!(#skip?;)
+        });
         // Without `other`, unreachable: the tag was checked above.
-        let rest = other.unwrap_or(first).ident;
+        let rest = other.unwrap_or(first.ident);
         return quote! {
             #read_tag
             #check
-            #private::Reader::take_body(
-                #r,
-                |_: &mut #private::Reader<'__de>| ::core::result::Result::Ok(()),
-            )?;
+            #skip
             ::core::result::Result::Ok(match #tag {
                 #(#map)*
                 _ => Self::#rest,
             })
         };
     }
-    let unknown = match other {
-        Some(other) => {
-            let ident = other.ident;
-            quote! {
-                #private::Reader::take_body(
-                    #r,
-                    |_: &mut #private::Reader<'__de>| ::core::result::Result::Ok(Self::#ident),
-                )
-            }
+    let arms = variants.iter().map(|variant| {
+        let value = tag_literal(variant.tag, tag_type);
+        let ident = variant.ident;
+        let build = construct(&quote!(Self::#ident), &variant.fields, extensible, private);
+        let decode = in_body(extensible, ok(build), private);
+        if variant.fields.is_empty() {
+            return quote!(#value => #decode,);
         }
-        None => quote! {
-            ::core::result::Result::Err(#private::DecodeError::invalid_tag(
-                ::core::convert::From::from(#tag),
-                &#name,
-                #at,
-            ))
-        },
-    };
+        // Each variant with fields decodes in a closure of its own (see
+        // `__private::variant`).
+        quote!(#value => #private::variant(#r, |#r| #decode),)
+    });
     quote! {
         #read_tag
         match #tag {
@@ -330,37 +207,35 @@ fn field_default(field: &Field) -> TokenStream {
     let ty = field.ty;
     match &field.attrs.default {
         Some((_, FieldDefault::Path(path))) => quote_spanned!(path.span()=> #path()),
-        _ => quote_spanned!(ty.span()=> <#ty as ::core::default::Default>::default()),
+        _ => quote_spanned!(ty.span()=> ::core::default::Default::default()),
     }
 }
 
 /// An expression that decodes one encoded field from an extensible body.
 fn body_field_decode(field: &Field, private: &TokenStream) -> TokenStream {
     let ty = field.ty;
-    let (r, e) = (local("__r"), local("__e"));
-    let decode = if field.attrs.with.is_some() {
-        let value = field_decode(field, private);
-        quote! {
+    let r = local("__r");
+    let default = field_default(field);
+    if field.attrs.with.is_none() {
+        let decode = quote_spanned!(ty.span()=> <#ty as #private::Unmarshal<'__de>>::decode);
+        return if field.is_optional() {
+            quote!(#private::body_field_or(#r, || #default, #decode)?)
+        } else {
+            quote!(#private::in_body(#decode(#r))?)
+        };
+    }
+    let value = field_decode(field, private);
+    let read = quote! {
+        #private::in_body(
             (|#r: &mut #private::Reader<'__de>|
                 -> ::core::result::Result<#ty, #private::DecodeError> {
                 ::core::result::Result::Ok(#value)
-            })(#r)
-        }
-    } else {
-        quote_spanned!(ty.span()=> <#ty as #private::Unmarshal<'__de>>::decode(#r))
-    };
-    let read = quote! {
-        match #decode {
-            ::core::result::Result::Ok(#e) => #e,
-            ::core::result::Result::Err(#e) => {
-                return ::core::result::Result::Err(#private::past_body(#e));
-            }
-        }
+            })(#r),
+        )?
     };
     if !field.is_optional() {
         return read;
     }
-    let default = field_default(field);
     quote! {
         if #private::Reader::remaining(#r) == 0 { #default } else { #read }
     }

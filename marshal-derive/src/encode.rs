@@ -10,40 +10,40 @@ use crate::internals::Derive;
 use crate::internals::ast::{Container, Data, Field, Variant};
 use crate::internals::attr::TagType;
 use crate::layout::container_layout;
-use crate::len::{SizeConst, body_prefix, container_len, fields_fixed_part, fields_len};
-use crate::pattern::{
-    binding, encoded_fields, local, local_at, tag_literal, variant_any_pattern, variant_pattern,
-};
+use crate::len::{SizeConst, body_prefix, container_len, field_consts, variant_fixed};
+use crate::pattern::{binding, encoded_fields, local, local_at, tag_literal, variant_pattern};
 
-/// The `impl Marshal` of a checked container.
-pub(crate) fn impl_marshal(cont: &Container, krate: &syn::Path) -> TokenStream {
-    let private = quote!(#krate::__private);
+/// The `impl Marshal` of a checked container; `private` is the alias of
+/// the runtime's `__private` (see `dummy::wrap_in_const`).
+pub(crate) fn impl_marshal(cont: &Container, private: &TokenStream) -> TokenStream {
     let ident = cont.ident;
     let generics = bound::with_bound(
         cont,
         cont.generics,
         |f| f.is_encoded() && f.attrs.with.is_none(),
-        &syn::parse_quote!(#krate::__private::Marshal),
+        &syn::parse_quote!(#private::Marshal),
     );
     let generics = bound::explicit(cont, Derive::Marshal).unwrap_or(generics);
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
-    let fixed_len = container_len(cont, &private, SizeConst::Fixed);
-    let max_len = container_len(cont, &private, SizeConst::Max);
-    let fingerprint = with_history_contract(container_fingerprint(cont, &private), cont, &private);
-    let history = container_history(cont, &private);
-    let layout = container_layout(cont, &private, &quote!(#private::Marshal));
+    let fixed_len = container_len(cont, private, SizeConst::Fixed);
+    let max_len = container_len(cont, private, SizeConst::Max);
+    let fingerprint = with_history_contract(container_fingerprint(cont, private), cont, private);
+    let history = container_history(cont, private);
+    let layout = container_layout(cont, private, &quote!(#private::Marshal));
     let (fixed_len, max_len) = (
-        with_contract(fixed_len, cont.attrs.size.as_ref(), true, cont, &private),
-        with_contract(max_len, cont.attrs.max_size.as_ref(), false, cont, &private),
+        with_contract(fixed_len, cont, SizeConst::Fixed, private),
+        with_contract(max_len, cont, SizeConst::Max, private),
     );
-    let contracts = item_level_contracts(cont, &private);
-    let (len_body, encode_body) = match &cont.data {
-        Data::Struct(fields) => struct_bodies(fields, cont.extensible(), &private),
-        Data::Enum(variants) => enum_bodies(variants, cont.tag_type(), body_prefix(cont), &private),
+    let contracts = item_level_contracts(cont, private);
+    let variant_fixed = match &cont.data {
+        Data::Enum(variants) => Some(variant_fixed(variants, private)),
+        Data::Struct(_) => None,
     };
-    let n = local("__n");
+    let (len_body, encode_body) = match &cont.data {
+        Data::Struct(fields) => struct_bodies(fields, cont.extensible(), private),
+        Data::Enum(variants) => enum_bodies(variants, cont.tag_type(), body_prefix(cont), private),
+    };
     let w = local("__w");
-    let body = local("__body");
 
     quote! {
         #[automatically_derived]
@@ -51,34 +51,18 @@ pub(crate) fn impl_marshal(cont: &Container, krate: &syn::Path) -> TokenStream {
             const FIXED_LEN: ::core::option::Option<::core::primitive::usize> = #fixed_len;
             const MAX_LEN: ::core::option::Option<::core::primitive::usize> = #max_len;
             const FINGERPRINT: ::core::primitive::u64 = #fingerprint;
+            #variant_fixed
             #history
             #layout
 
             #[inline]
             fn encoded_len(&self) -> ::core::primitive::usize {
-                if let ::core::option::Option::Some(#n) =
-                    <Self as #private::Marshal>::FIXED_LEN
-                {
-                    return #n;
-                }
                 #len_body
             }
 
             #[inline]
-            fn encode(
-                &self,
-                #w: &mut #private::Writer<'_>,
-            ) -> ::core::result::Result<(), #private::Overflow> {
-                let #body = |#w: &mut #private::Writer<'_>|
-                    -> ::core::result::Result<(), #private::Overflow> {
-                    #encode_body
-                };
-                // A fixed-size value is written through a writer of exactly
-                // its length: one bounds check, and the per-field checks fold.
-                match <Self as #private::Marshal>::FIXED_LEN {
-                    ::core::option::Option::Some(#n) => #private::Writer::exact(#w, #n, #body),
-                    ::core::option::Option::None => #body(#w),
-                }
+            fn encode(&self, #w: &mut #private::Writer<'_>) -> #private::Encoded {
+                #encode_body
             }
         }
 
@@ -86,30 +70,61 @@ pub(crate) fn impl_marshal(cont: &Container, krate: &syn::Path) -> TokenStream {
     }
 }
 
-/// `computed`, checked against a size contract when there is one: const
-/// evaluation fails at the attribute, with both numbers, when they differ.
+/// `computed`, checked against the size contract on `which` when there
+/// is one: const evaluation fails at the attribute, with both numbers, or
+/// naming the first field without a fixed length (or a bound).
 fn with_contract(
     computed: TokenStream,
-    contract: Option<&(TokenStream, usize)>,
-    fixed: bool,
     cont: &Container,
+    which: SizeConst,
     private: &TokenStream,
 ) -> TokenStream {
+    let (contract, fixed) = match which {
+        SizeConst::Fixed => (&cont.attrs.size, true),
+        SizeConst::Max => (&cont.attrs.max_size, false),
+    };
     let Some((tokens, declared)) = contract else {
         return computed;
     };
     let span = syn::spanned::Spanned::span(tokens);
     let name = cont.ident.to_string();
     let value = local("__computed");
+    let fields = contract_fields(cont, which, private);
     // Every token of the call carries the attribute's span, so a failed
     // contract is reported there.
     let private = respan(private.clone(), span);
     quote_spanned! {span=>
         {
             let #value = #computed;
-            #private::check_size(#fixed, #declared, #value, #name);
+            #private::check_size(#fixed, #declared, #value, #name, &[#(#fields),*]);
             #value
         }
+    }
+}
+
+/// The encoded fields' names, each with its `which` constant, for the
+/// message of a broken size contract: `name` (`0` for a tuple field), and
+/// `Variant::name` in an enum.
+fn contract_fields(cont: &Container, which: SizeConst, private: &TokenStream) -> Vec<TokenStream> {
+    let named = |prefix: String, fields: &[Field]| {
+        let names = fields.iter().filter(|f| f.is_encoded()).map(move |f| {
+            let member = match &f.member {
+                syn::Member::Named(ident) => ident.to_string(),
+                syn::Member::Unnamed(index) => index.index.to_string(),
+            };
+            format!("{prefix}{member}")
+        });
+        names
+            .zip(field_consts(fields, private, which))
+            .map(|(name, len)| quote!((#name, #len)))
+            .collect::<Vec<_>>()
+    };
+    match &cont.data {
+        Data::Struct(fields) => named(String::new(), fields),
+        Data::Enum(variants) => variants
+            .iter()
+            .flat_map(|v| named(format!("{}::", v.ident), &v.fields))
+            .collect(),
     }
 }
 
@@ -185,6 +200,7 @@ fn item_level_contracts(cont: &Container, private: &TokenStream) -> TokenStream 
     quote!(#(#checks)* #history)
 }
 
+/// A struct's `encoded_len` and `encode` bodies.
 fn struct_bodies(
     fields: &[Field],
     extensible: bool,
@@ -199,57 +215,26 @@ fn struct_bodies(
             None => quote!(&self.#member),
         }
     };
-    // The fields of a fixed length add up to one constant; only the others
-    // are summed at run time.
-    let fixed = fields_fixed_part(fields, private);
-    let lens = fields
-        .iter()
-        .filter(|f| f.is_encoded())
-        .map(|f| field_variable_len(f, &access(f), private));
-    let encodes = fields
-        .iter()
-        .filter(|f| f.is_encoded())
-        .map(|f| field_encode(f, &access(f), private));
-    if extensible {
-        let (w, fields, n) = (local("__w"), local("__fields"), local("__n"));
-        return (
-            quote!(const { (#fixed).saturating_add(4) } #(.saturating_add(#lens))*),
-            // The body's length: a constant when the struct has a fixed
-            // length, else filled in after the fields are written.
-            quote! {
-                let #fields = |#w: &mut #private::Writer<'_>|
-                    -> ::core::result::Result<(), #private::Overflow> {
-                    #(#encodes)*
-                    ::core::result::Result::Ok(())
-                };
-                match <Self as #private::Marshal>::FIXED_LEN {
-                    ::core::option::Option::Some(_) => {
-                        #private::Writer::put_array(
-                            #w,
-                            const {
-                                match <Self as #private::Marshal>::FIXED_LEN {
-                                    ::core::option::Option::Some(#n) =>
-                                        #private::fixed_body_len(#n, 4),
-                                    ::core::option::Option::None => 0,
-                                }
-                            }
-                            .to_le_bytes(),
-                        )?;
-                        #fields(#w)
-                    }
-                    ::core::option::Option::None => #private::Writer::put_body(#w, #fields),
-                }
-            },
-        );
-    }
-    (
-        // Lengths saturate: a value longer than `usize` reports `usize::MAX`.
-        quote!(const { #fixed } #(.saturating_add(#lens))*),
-        quote! {
-            #(#encodes)*
-            ::core::result::Result::Ok(())
-        },
-    )
+    let encoded = || fields.iter().filter(|f| f.is_encoded());
+    let prefix = if extensible { 4usize } else { 0 };
+    let len = local("__len");
+    let lens = encoded().map(|f| field_len(f, &access(f), &quote!(#len), private));
+    let len = quote! {
+        let #len = #private::Len::new(#prefix);
+        #(let #len = #lens;)*
+        #len.get()
+    };
+    let encodes = encoded().map(|f| field_encode(f, &access(f), private));
+    let fields_closure = fields_closure(encodes, private);
+    let (w, fields_var) = (local("__w"), local("__fields"));
+    let encode = if extensible {
+        // The fields' fixed length: the struct's, less the body's length.
+        let fixed = quote!(#private::less(<Self as #private::Marshal>::FIXED_LEN, #prefix));
+        body_encode(&quote!([]), &fixed, private)
+    } else {
+        quote!(#private::encode_exact::<Self>(#w, #fields_var))
+    };
+    (len, quote!(#fields_closure #encode))
 }
 
 fn enum_bodies(
@@ -262,46 +247,49 @@ fn enum_bodies(
         return (quote!(match *self {}), quote!(match *self {}));
     }
     let w = local("__w");
-    let tag_size = tag_type.size();
-    let mut encode_arms = Vec::new();
-    for variant in variants {
+    if variants.iter().all(|v| encoded_fields(v).next().is_none()) {
+        // Unit variants only: one write of the chosen variant's bytes.
+        let arms = variants.iter().map(|variant| {
+            let pattern = variant_pattern(variant);
+            let bytes = head_bytes(variant.tag, tag_type, prefix);
+            quote!(#pattern => [#(#bytes),*],)
+        });
+        return (
+            enum_len(variants, tag_type.size() + prefix, private),
+            quote!(#private::Writer::put_array(#w, match self { #(#arms)* })),
+        );
+    }
+    let encode_arms = variants.iter().enumerate().map(|(index, variant)| {
         let pattern = variant_pattern(variant);
-        let tag = tag_literal(variant.tag, tag_type);
         if encoded_fields(variant).next().is_none() {
             // Nothing but the tag (and an empty body's length): one write of
             // their bytes.
             let bytes = head_bytes(variant.tag, tag_type, prefix);
-            encode_arms.push(quote! {
+            return quote! {
                 #pattern => #private::Writer::put_array(#w, [#(#bytes),*])?,
-            });
-            continue;
+            };
         }
-        if prefix > 0 {
-            encode_arms.push(extensible_variant_encode(variant, tag_type, private));
-            continue;
-        }
+        let tag = tag_literal(variant.tag, tag_type);
+        let head = quote!(#tag.to_le_bytes());
         let encodes = encoded_fields(variant).map(|(i, f)| field_encode(f, &binding(i), private));
-        // A variant whose fields all have a fixed size is written through
-        // one writer of exactly its length, tag included: one bounds check
-        // for the variant instead of one per field.
-        let fixed = fields_len(&variant.fields, private, SizeConst::Fixed);
-        let (arm, n) = (local("__arm"), local("__n"));
-        encode_arms.push(quote! {
+        let fields_closure = fields_closure(encodes, private);
+        let fixed = quote!(<Self as #private::Marshal>::__VARIANT_FIXED[#index]);
+        let encode = if prefix > 0 {
+            body_encode(&head, &fixed, private)
+        } else {
+            // A variant whose fields all have a fixed size is written
+            // through one writer of exactly its length, tag included: one
+            // bounds check for the variant instead of one per field.
+            let fields_var = local("__fields");
+            quote!(#private::encode_variant(#w, #head, const { #fixed }, #fields_var))
+        };
+        quote! {
             #pattern => {
-                let #arm = |#w: &mut #private::Writer<'_>|
-                    -> ::core::result::Result<(), #private::Overflow> {
-                    #private::Writer::put_array(#w, #tag.to_le_bytes())?;
-                    #(#encodes)*
-                    ::core::result::Result::Ok(())
-                };
-                match const { #fixed } {
-                    ::core::option::Option::Some(#n) =>
-                        #private::Writer::exact(#w, #n.saturating_add(#tag_size), #arm)?,
-                    ::core::option::Option::None => #arm(#w)?,
-                }
+                #fields_closure
+                #encode?
             }
-        });
-    }
+        }
+    });
     (
         enum_len(variants, tag_type.size() + prefix, private),
         quote! {
@@ -311,33 +299,67 @@ fn enum_bodies(
     )
 }
 
-/// An enum's `encoded_len` body: the fixed part of the variant's length,
-/// looked up in a table by variant, plus the fields without a fixed size.
-///
-/// As one match with a different length in every arm, this compiled to a
-/// jump through a table, mispredicted as often as the variants vary. Split,
-/// the fixed part is a load and the variable part one compare for each
-/// variant that has one (`saves`: a third less time in the length pass).
-fn enum_len(variants: &[Variant], tag_size: usize, private: &TokenStream) -> TokenStream {
-    let fixed_parts = variants.iter().map(|v| {
-        let part = fields_fixed_part(&v.fields, private);
-        quote!((#part).saturating_add(#tag_size))
-    });
-    let index_arms = variants.iter().enumerate().map(|(index, v)| {
-        let any = variant_any_pattern(v);
-        quote!(#any => #index,)
-    });
-    let variable_arms = variants.iter().map(|v| {
-        let pattern = variant_pattern(v);
-        let variable = encoded_fields(v).map(|(i, f)| field_variable_len(f, &binding(i), private));
-        quote!(#pattern => 0usize #(.saturating_add(#variable))*,)
-    });
-    let (fixed, index) = (local("__fixed"), local("__index"));
-    let count = variants.len();
+/// The body of an extensible struct or variant: `head` (a variant's tag,
+/// `[]` for a struct), then the body's length and the fields, which the
+/// closure `__fields` writes; `fixed` is the const expression of the
+/// fields' fixed length (an `Option`). When the fields all have a fixed size, the
+/// length is a constant and the whole is written through one writer of
+/// exactly its length; otherwise the length is filled in after the fields
+/// are written.
+fn body_encode(head: &TokenStream, fixed: &TokenStream, private: &TokenStream) -> TokenStream {
+    let (w, fields_var) = (local("__w"), local("__fields"));
     quote! {
-        let #fixed: [::core::primitive::usize; #count] = const { [#(#fixed_parts),*] };
-        let #index: ::core::primitive::usize = match self { #(#index_arms)* };
-        #fixed[#index].saturating_add(match self { #(#variable_arms)* })
+        #private::encode_body(#w, #head, const { #private::fixed_body(#fixed) }, #fields_var)
+    }
+}
+
+/// `let __fields = |__w| ...;`, the closure that writes the fields through
+/// the writer `__w`; `encodes` are the fields' steps (see
+/// [`field_encode`]), the last one's result the closure's.
+fn fields_closure(
+    encodes: impl Iterator<Item = FieldEncode>,
+    private: &TokenStream,
+) -> TokenStream {
+    let (w, fields_var) = (local("__w"), local("__fields"));
+    let mut steps: Vec<TokenStream> = Vec::new();
+    let mut last = None;
+    for encode in encodes {
+        steps.extend(last.take().map(|step: FieldEncode| match step {
+            FieldEncode::Typed(call) => quote!(#call?;),
+            FieldEncode::With(block) => block,
+        }));
+        last = Some(encode);
+    }
+    let tail = match last {
+        Some(FieldEncode::Typed(call)) => call,
+        Some(FieldEncode::With(block)) => quote!(#block ::core::result::Result::Ok(())),
+        None => quote!(::core::result::Result::Ok(())),
+    };
+    quote! {
+        let #fields_var = |#w: &mut #private::Writer<'_>| -> #private::Encoded {
+            #(#steps)*
+            #tail
+        };
+    }
+}
+
+/// An enum's `encoded_len` body: the variant's head and fields added up
+/// in a `Len`, whose fixed part is a constant in each arm. A fixed-size
+/// enum returns its `FIXED_LEN` at once.
+fn enum_len(variants: &[Variant], head: usize, private: &TokenStream) -> TokenStream {
+    let arms = variants.iter().map(|v| {
+        let pattern = variant_pattern(v);
+        let len = encoded_fields(v).fold(quote!(#private::Len::new(#head)), |len, (i, f)| {
+            field_len(f, &binding(i), &len, private)
+        });
+        quote!(#pattern => #len,)
+    });
+    let n = local("__n");
+    quote! {
+        if let ::core::option::Option::Some(#n) = <Self as #private::Marshal>::FIXED_LEN {
+            return #n;
+        }
+        match self { #(#arms)* }.get()
     }
 }
 
@@ -352,94 +374,48 @@ fn head_bytes(tag: u64, tag_type: TagType, prefix: usize) -> Vec<proc_macro2::Li
         .collect()
 }
 
-/// The encode arm of a variant of an extensible enum that has fields: the
-/// tag, then the body's length and the fields. A variant whose fields all
-/// have a fixed size is written through one writer of exactly its length,
-/// its body's length a constant; another's body length is filled in after
-/// its fields are written.
-fn extensible_variant_encode(
-    variant: &Variant,
-    tag_type: TagType,
+/// `len`, a `Len`, with one field's length added; `access` evaluates to
+/// `&FieldType`. A field of a type that has a `FIXED_LEN` adds it
+/// (`Marshal::__add_len`); a field encoded `with` a module, or naming the
+/// container, adds its length found at run time. Each is a call through
+/// the field's type, so that a type that is not `Marshal` is reported once,
+/// at the type.
+fn field_len(
+    field: &Field,
+    access: &TokenStream,
+    len: &TokenStream,
     private: &TokenStream,
 ) -> TokenStream {
-    let pattern = variant_pattern(variant);
-    let tag = tag_literal(variant.tag, tag_type);
-    let tag_size = tag_type.size();
-    let encodes = encoded_fields(variant).map(|(i, f)| field_encode(f, &binding(i), private));
-    let fixed = fields_len(&variant.fields, private, SizeConst::Fixed);
-    let (w, fields, n) = (local("__w"), local("__fields"), local("__n"));
-    quote! {
-        #pattern => {
-            let #fields = |#w: &mut #private::Writer<'_>|
-                -> ::core::result::Result<(), #private::Overflow> {
-                #(#encodes)*
-                ::core::result::Result::Ok(())
-            };
-            match const { #fixed } {
-                ::core::option::Option::Some(#n) => #private::Writer::exact(
-                    #w,
-                    #n.saturating_add(#tag_size + 4),
-                    |#w: &mut #private::Writer<'_>| {
-                        #private::Writer::put_array(#w, #tag.to_le_bytes())?;
-                        #private::Writer::put_array(
-                            #w,
-                            const {
-                                match #fixed {
-                                    ::core::option::Option::Some(#n) =>
-                                        #private::fixed_body_len(#n, 0),
-                                    ::core::option::Option::None => 0,
-                                }
-                            }
-                            .to_le_bytes(),
-                        )?;
-                        #fields(#w)
-                    },
-                )?,
-                ::core::option::Option::None => {
-                    #private::Writer::put_array(#w, #tag.to_le_bytes())?;
-                    #private::Writer::put_body(#w, #fields)?
-                }
-            }
-        }
-    }
-}
-
-/// The encoded length of one field; `access` evaluates to `&FieldType`.
-fn field_len(field: &Field, access: &TokenStream, private: &TokenStream) -> TokenStream {
     let ty = field.ty;
     if let Some(with) = &field.attrs.with {
         // The value is bound to a local located at the path, so a signature
         // mismatch is reported there rather than at the derive.
         let value = local_at("__value", with.span());
         return quote_spanned! {with.span()=>
-            {
+            #private::Len::len(#len, {
                 let #value = #access;
                 #with::encoded_len(#value)
-            }
+            })
         };
     }
-    quote_spanned!(ty.span()=> <#ty as #private::Marshal>::encoded_len(#access))
+    if field.recursive {
+        return quote_spanned! {ty.span()=>
+            #private::Len::len(#len, <#ty as #private::Marshal>::encoded_len(#access))
+        };
+    }
+    quote_spanned!(ty.span()=> <#ty as #private::Marshal>::__add_len(#access, #len))
 }
 
-/// The part of one field's encoded length that is not its `FIXED_LEN`:
-/// all of it for a field without one (or encoded `with` a module, or
-/// naming the container), 0 for the others.
-fn field_variable_len(field: &Field, access: &TokenStream, private: &TokenStream) -> TokenStream {
-    let len = field_len(field, access, private);
-    if !field.sized_by_type() {
-        return len;
-    }
-    let ty = field.ty;
-    quote! {
-        match const { <#ty as #private::Marshal>::FIXED_LEN } {
-            ::core::option::Option::Some(_) => 0,
-            ::core::option::Option::None => #len,
-        }
-    }
+/// One field's step of an encoder.
+enum FieldEncode {
+    /// The field's `Marshal::encode` call, a `Result`.
+    Typed(TokenStream),
+    /// A block that writes a field `with` a module, and returns on error.
+    With(TokenStream),
 }
 
 /// Encodes one field through the writer; `access` evaluates to `&FieldType`.
-fn field_encode(field: &Field, access: &TokenStream, private: &TokenStream) -> TokenStream {
+fn field_encode(field: &Field, access: &TokenStream, private: &TokenStream) -> FieldEncode {
     let ty = field.ty;
     let w = local("__w");
     if let Some(with) = &field.attrs.with {
@@ -452,14 +428,14 @@ fn field_encode(field: &Field, access: &TokenStream, private: &TokenStream) -> T
             local("__len"),
             local("__written"),
         );
-        return quote_spanned! {with.span()=>
+        return FieldEncode::With(quote_spanned! {with.span()=>
             {
                 let #value = #access;
                 let #len = #with::encoded_len(#value);
                 let #written = #with::write_to(#value, #private::Writer::reserve(#w, #len)?);
                 ::core::debug_assert_eq!(#written, #len, #message);
             }
-        };
+        });
     }
-    quote_spanned!(ty.span()=> <#ty as #private::Marshal>::encode(#access, #w)?;)
+    FieldEncode::Typed(quote_spanned!(ty.span()=> <#ty as #private::Marshal>::encode(#access, #w)))
 }

@@ -15,11 +15,14 @@ pub(crate) fn expand(input: &syn::DeriveInput, derive: Derive) -> TokenStream {
     let cont = Container::from_ast(&cx, input, derive);
     match (cx.check(), cont) {
         (Ok(()), Some(cont)) => {
-            let krate = cont.attrs.crate_path();
-            dummy::wrap_in_const(match derive {
-                Derive::Marshal => encode::impl_marshal(&cont, &krate),
-                Derive::Unmarshal => decode::impl_unmarshal(&cont, &krate),
-            })
+            let private = dummy::private();
+            dummy::wrap_in_const(
+                &cont.attrs.crate_path(),
+                match derive {
+                    Derive::Marshal => encode::impl_marshal(&cont, &private),
+                    Derive::Unmarshal => decode::impl_unmarshal(&cont, &private),
+                },
+            )
         }
         (Err(err), _) => fallback::expand(input, err, derive),
         (Ok(()), None) => unreachable!("Container::from_ast records why it builds no container"),

@@ -14,7 +14,7 @@ pub(crate) fn expand(input: &syn::DeriveInput, err: syn::Error, derive: Derive) 
     let errors = err.into_compile_error();
     let ident = &input.ident;
     let krate = crate_path(input);
-    let private = quote!(#krate::__private);
+    let private = dummy::private();
     let (_, ty_generics, where_clause) = input.generics.split_for_impl();
     let stub = match derive {
         Derive::Marshal => {
@@ -49,7 +49,7 @@ pub(crate) fn expand(input: &syn::DeriveInput, err: syn::Error, derive: Derive) 
             }
         }
     };
-    let stub = dummy::wrap_in_const(stub);
+    let stub = dummy::wrap_in_const(&krate, stub);
     quote! {
         #errors
         #stub

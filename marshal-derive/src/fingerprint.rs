@@ -42,11 +42,11 @@ fn version_fingerprint(cont: &Container, private: &TokenStream, version: u32) ->
         Data::Enum(variants) => {
             let tag_size = cont.tag_type().size();
             let pairs = variants.iter().filter(|v| v.since() <= version).map(|v| {
-                let tag = v.tag;
-                let fp = fields_fingerprint(&v.fields, private, version);
-                quote!((#tag, #fp))
+                let tag = proc_macro2::Literal::u64_unsuffixed(v.tag);
+                let parts = field_fingerprints(&v.fields, private, version);
+                quote!((#tag, &[#(#parts),*]))
             });
-            quote!(#private::fp::enumeration(#tag_size, &[#(#pairs),*]))
+            quote!(#private::fp::variants(#tag_size, &[#(#pairs),*]))
         }
     };
     if cont.extensible() {
@@ -59,10 +59,20 @@ fn version_fingerprint(cont: &Container, private: &TokenStream, version: u32) ->
 /// The fingerprint of the encoded fields added up to `version` (every
 /// field of a type that is not extensible: all are version 1).
 fn fields_fingerprint(fields: &[Field], private: &TokenStream, version: u32) -> TokenStream {
-    let parts = fields
+    let parts = field_fingerprints(fields, private, version);
+    quote!(#private::fp::tuple(&[#(#parts),*]))
+}
+
+/// The fingerprints of the encoded fields added up to `version`.
+fn field_fingerprints<'a>(
+    fields: &'a [Field],
+    private: &'a TokenStream,
+    version: u32,
+) -> impl Iterator<Item = TokenStream> + 'a {
+    fields
         .iter()
-        .filter(|f| f.is_encoded() && f.since() <= version)
-        .map(|f| {
+        .filter(move |f| f.is_encoded() && f.since() <= version)
+        .map(move |f| {
             // No spelling enters the fingerprint: a `with` field is one fixed
             // marker whatever its module's path, and a typed field is its
             // type's fingerprint, resolved by the compiler.
@@ -74,6 +84,5 @@ fn fields_fingerprint(fields: &[Field], private: &TokenStream, version: u32) -> 
                 let ty = f.ty;
                 quote_spanned!(ty.span()=> <#ty as #private::Marshal>::FINGERPRINT)
             }
-        });
-    quote!(#private::fp::tuple(&[#(#parts),*]))
+        })
 }

@@ -1,13 +1,12 @@
 //! The length constants: `Marshal::FIXED_LEN` and `MAX_LEN`, and
 //! `Unmarshal::MIN_LEN` and `MIN_LEN_IS_EXACT`, as const expressions folded
-//! from the fields' own constants; and the fixed part of a length, which
-//! `encoded_len` adds to the rest.
+//! from the fields' own constants.
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use crate::internals::ast::{Container, Data, Field};
+use crate::internals::ast::{Container, Data, Field, Variant};
 
 /// Which of the two `Marshal` length constants to build.
 #[derive(Copy, Clone)]
@@ -39,22 +38,31 @@ pub(crate) fn container_len(
             quote!(#private::add(::core::option::Option::Some(#prefix), #fields))
         }
         Data::Struct(fields) => fields_len(fields, private, which),
-        Data::Enum(variants) => {
-            let tag_size = cont.tag_type().size() + prefix;
-            let per_variant = variants
-                .iter()
-                .map(|v| fields_len(&v.fields, private, which));
-            let fold = match which {
-                SizeConst::Fixed => quote!(same),
-                SizeConst::Max => quote!(max),
-            };
-            quote! {
-                #private::add(
-                    ::core::option::Option::Some(#tag_size),
-                    #private::#fold(&[#(#per_variant),*]),
-                )
-            }
+        Data::Enum(_) if matches!(which, SizeConst::Fixed) => {
+            let head = cont.tag_type().size() + prefix;
+            quote!(#private::fixed_len(#head, <Self as #private::Marshal>::__VARIANT_FIXED))
         }
+        Data::Enum(variants) => {
+            let head = cont.tag_type().size() + prefix;
+            let per_variant = variants.iter().map(|v| {
+                let terms = field_consts(&v.fields, private, which);
+                quote!(&[#(#terms),*])
+            });
+            quote!(#private::max_len(#head, &[#(#per_variant),*]))
+        }
+    }
+}
+
+/// `Marshal::__VARIANT_FIXED` of an enum: each variant's fields' fixed
+/// length, in declaration order.
+pub(crate) fn variant_fixed(variants: &[Variant], private: &TokenStream) -> TokenStream {
+    let sums = variants
+        .iter()
+        .map(|v| fields_len(&v.fields, private, SizeConst::Fixed));
+    quote! {
+        #[doc(hidden)]
+        const __VARIANT_FIXED: &'static [::core::option::Option<::core::primitive::usize>] =
+            &[#(#sums),*];
     }
 }
 
@@ -71,17 +79,9 @@ pub(crate) fn fields_len(fields: &[Field], private: &TokenStream, which: SizeCon
     quote!(#private::sum(&[#(#terms),*]))
 }
 
-/// The sum of the encoded fields' `FIXED_LEN`s that are known, the fields
-/// without one counting 0: the part of the length that does not depend on
-/// the value.
-pub(crate) fn fields_fixed_part(fields: &[Field], private: &TokenStream) -> TokenStream {
-    let terms = field_consts(fields, private, SizeConst::Fixed);
-    quote!(#private::known_sum(&[#(#terms),*]))
-}
-
 /// `which` of each encoded field, `None` for a field encoded `with` a
 /// module or naming the container.
-fn field_consts<'a>(
+pub(crate) fn field_consts<'a>(
     fields: &'a [Field],
     private: &'a TokenStream,
     which: SizeConst,
@@ -106,27 +106,35 @@ pub(crate) fn container_min_len(cont: &Container, private: &TokenStream) -> Toke
     let prefix = body_prefix(cont);
     match &cont.data {
         Data::Struct(fields) if prefix > 0 => {
-            let min = fields_min_len(fields, private);
-            quote!(#prefix + #min)
+            let terms = min_terms(fields, private);
+            quote!(#prefix + #private::min_sum(&[#(#terms),*]))
         }
-        Data::Struct(fields) => fields_min_len(fields, private),
+        Data::Struct(fields) => {
+            let terms = min_terms(fields, private);
+            quote!(#private::min_sum(&[#(#terms),*]))
+        }
         Data::Enum(variants) => {
-            let tag_size = cont.tag_type().size() + prefix;
-            let per_variant = variants.iter().map(|v| fields_min_len(&v.fields, private));
-            quote!(#tag_size + #private::min_of(&[#(#per_variant),*]))
+            let head = cont.tag_type().size() + prefix;
+            let per_variant = variants.iter().map(|v| {
+                let terms = min_terms(&v.fields, private);
+                quote!(&[#(#terms),*])
+            });
+            quote!(#private::min_len(#head, &[#(#per_variant),*]))
         }
     }
 }
 
-fn fields_min_len(fields: &[Field], private: &TokenStream) -> TokenStream {
-    let terms = fields
+fn min_terms<'a>(
+    fields: &'a [Field],
+    private: &'a TokenStream,
+) -> impl Iterator<Item = TokenStream> + 'a {
+    fields
         .iter()
         .filter(|f| f.is_encoded() && f.sized_by_type() && !f.is_optional())
-        .map(|f| {
+        .map(move |f| {
             let ty = f.ty;
             quote_spanned!(ty.span()=> <#ty as #private::Unmarshal<'__de>>::MIN_LEN)
-        });
-    quote!(#private::min_sum(&[#(#terms),*]))
+        })
 }
 
 /// The const expression of `Unmarshal::MIN_LEN_IS_EXACT`: every decoded
@@ -140,28 +148,36 @@ pub(crate) fn container_min_len_is_exact(cont: &Container, private: &TokenStream
         return quote!(false);
     }
     match &cont.data {
-        Data::Struct(fields) => fields_exact(fields, private),
+        Data::Struct(fields) => {
+            let mut terms = Vec::new();
+            for f in fields.iter().filter(|f| f.is_encoded()) {
+                if !f.sized_by_type() {
+                    return quote!(false);
+                }
+                let ty = f.ty;
+                terms.push(quote_spanned! {ty.span()=>
+                    <#ty as #private::Unmarshal<'__de>>::MIN_LEN_IS_EXACT
+                });
+            }
+            let mut terms = terms.into_iter();
+            match terms.next() {
+                Some(first) => terms.fold(first, |acc, term| quote!(#acc && #term)),
+                None => quote!(true),
+            }
+        }
         Data::Enum(variants) => {
-            let pairs = variants.iter().map(|v| {
-                let min = fields_min_len(&v.fields, private);
-                let exact = fields_exact(&v.fields, private);
-                quote!((#min, #exact))
+            let per_variant = variants.iter().map(|v| {
+                let terms = v.fields.iter().filter(|f| f.is_encoded()).map(|f| {
+                    if f.sized_by_type() {
+                        let ty = f.ty;
+                        quote_spanned!(ty.span()=> <#ty as #private::Unmarshal<'__de>>::__EXACT_LEN)
+                    } else {
+                        quote!(::core::option::Option::None)
+                    }
+                });
+                quote!(&[#(#terms),*])
             });
-            quote!(#private::same_exact(&[#(#pairs),*]))
+            quote!(#private::is_exact(&[#(#per_variant),*]))
         }
     }
-}
-
-fn fields_exact(fields: &[Field], private: &TokenStream) -> TokenStream {
-    let mut terms = Vec::new();
-    for f in fields.iter().filter(|f| f.is_encoded()) {
-        if !f.sized_by_type() {
-            return quote!(false);
-        }
-        let ty = f.ty;
-        terms.push(
-            quote_spanned!(ty.span()=> <#ty as #private::Unmarshal<'__de>>::MIN_LEN_IS_EXACT),
-        );
-    }
-    quote!(true #(&& #terms)*)
 }

@@ -23,6 +23,8 @@ mod fingerprint;
 mod internals;
 mod layout;
 mod len;
+#[cfg(test)]
+mod output_tests;
 mod pattern;
 mod stack;
 

@@ -35,16 +35,6 @@ pub(crate) fn variant_pattern(variant: &Variant) -> TokenStream {
     }
 }
 
-/// The pattern matching a variant whatever its fields hold, binding none.
-pub(crate) fn variant_any_pattern(variant: &Variant) -> TokenStream {
-    let ident = variant.ident;
-    match variant.style {
-        Style::Unit => quote!(Self::#ident),
-        Style::Tuple => quote!(Self::#ident(..)),
-        Style::Struct => quote!(Self::#ident { .. }),
-    }
-}
-
 /// A variant's encoded fields with their positions, the `i` of the
 /// binding `__f{i}` that [`variant_pattern`] gives each.
 pub(crate) fn encoded_fields<'v, 'a>(

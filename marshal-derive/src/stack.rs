@@ -16,16 +16,9 @@ pub(crate) fn container_stack(cont: &Container, private: &TokenStream) -> TokenS
         let each = fields.iter().map(|f| {
             let ty = f.ty;
             if f.is_encoded() && f.attrs.with.is_none() {
-                // Spelled as the other constants spell the field's, so that
-                // a field that is not `Unmarshal` is reported once.
-                let unmarshal = quote_spanned!(ty.span()=> <#ty as #private::Unmarshal<'__de>>);
-                quote! {
-                    #stack::field(
-                        ::core::mem::size_of::<#ty>(),
-                        #unmarshal::MIN_LEN_IS_EXACT,
-                        #unmarshal::__DECODE_STACK,
-                    )
-                }
+                // Spanned as the other constants spell the field's, so that
+                // a field that is not `Unmarshal` is reported there, once.
+                quote_spanned!(ty.span()=> <#ty as #private::Unmarshal<'__de>>::__STACK_FIELD)
             } else {
                 quote!(#stack::opaque_field::<#ty>())
             }

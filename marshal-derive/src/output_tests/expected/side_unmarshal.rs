@@ -1,0 +1,35 @@
+use ::marshal::__private as _marshal;
+#[automatically_derived]
+impl<'__de> _marshal::Unmarshal<'__de> for Side {
+    const MIN_LEN: ::core::primitive::usize = _marshal::min_len(
+        4usize,
+        &[&[], &[], &[<f64 as _marshal::Unmarshal<'__de>>::MIN_LEN]],
+    );
+    const MIN_LEN_IS_EXACT: ::core::primitive::bool = _marshal::is_exact(
+        &[&[], &[], &[<f64 as _marshal::Unmarshal<'__de>>::__EXACT_LEN]],
+    );
+    #[doc(hidden)]
+    const __DECODE_STACK: ::core::primitive::usize = _marshal::stack::variants(
+        &[&[], &[], &[<f64 as _marshal::Unmarshal<'__de>>::__STACK_FIELD]],
+    );
+    #[inline]
+    fn decode(__r: &mut _marshal::Reader<'__de>) -> _marshal::Decoded<Self> {
+        let mut __sub = ::core::option::Option::None;
+        let __r = _marshal::exact_reader::<Self>(__r, &mut __sub)?;
+        let __at = _marshal::Reader::position(__r);
+        let __tag = <::core::primitive::u32 as _marshal::Unmarshal<'__de>>::decode(__r)?;
+        match __tag {
+            0u32 => ::core::result::Result::Ok(Self::Buy {}),
+            1u32 => ::core::result::Result::Ok(Self::Sell {}),
+            2u32 => {
+                _marshal::variant(
+                    __r,
+                    |__r| ::core::result::Result::Ok(Self::Limit {
+                        max: <f64 as _marshal::Unmarshal<'__de>>::decode(__r)?,
+                    }),
+                )
+            }
+            _ => _marshal::invalid_tag(__tag, &"Side", __at),
+        }
+    }
+}
