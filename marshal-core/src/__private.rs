@@ -119,10 +119,10 @@ pub mod stack {
 /// `#[marshal(max_size = N)]` (checked against `MAX_LEN`); the message
 /// states both numbers.
 pub const fn check_size(fixed: bool, declared: usize, computed: Option<usize>, ty: &str) {
-    if let Some(c) = computed
-        && c == declared
-    {
-        return;
+    if let Some(c) = computed {
+        if c == declared {
+            return;
+        }
     }
     let mut buf = [0u8; 320];
     let mut n = 0;
