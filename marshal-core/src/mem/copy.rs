@@ -1,4 +1,5 @@
-//! The short-copy fast path shared by the writer and `String` construction.
+//! The short-copy fast path shared by the writer and `String` construction,
+//! and the plain copy into uninitialized bytes under it.
 
 use core::mem::MaybeUninit;
 
@@ -26,10 +27,10 @@ pub(super) fn copy_short_or_long(dst: &mut [MaybeUninit<u8>], src: &[u8]) {
     #[inline(always)]
     fn ends<const N: usize>(dst: &mut [MaybeUninit<u8>], src: &[u8]) {
         if let (Some(d), Some(s)) = (dst.first_chunk_mut::<N>(), src.first_chunk::<N>()) {
-            d.write_copy_of_slice(s);
+            write_copy(d, s);
         }
         if let (Some(d), Some(s)) = (dst.last_chunk_mut::<N>(), src.last_chunk::<N>()) {
-            d.write_copy_of_slice(s);
+            write_copy(d, s);
         }
     }
     match src.len() {
@@ -57,9 +58,25 @@ pub(super) fn copy_short_or_long(dst: &mut [MaybeUninit<u8>], src: &[u8]) {
                 }
             }
         }
-        _ => {
-            dst.write_copy_of_slice(src);
-        }
+        _ => write_copy(dst, src),
+    }
+}
+
+/// Copies `src` into `dst`, initializing every byte of it, or panics if the
+/// lengths differ: `<[MaybeUninit<u8>]>::write_copy_of_slice`, which is
+/// newer (Rust 1.93) than the crate's `rust-version`, without `unsafe`.
+/// Optimized, the loop is that method's code (Rust 1.95's assembly): one
+/// load and one store for a constant length of up to 16 bytes, a call to
+/// `memcpy` for the rest, and the length check folded away where the
+/// lengths are known to match, as they are at every call.
+#[inline(always)]
+pub(super) fn write_copy(dst: &mut [MaybeUninit<u8>], src: &[u8]) {
+    assert!(
+        dst.len() == src.len(),
+        "write_copy: destination and source lengths differ"
+    );
+    for (d, s) in dst.iter_mut().zip(src) {
+        d.write(*s);
     }
 }
 
