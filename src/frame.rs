@@ -564,9 +564,7 @@ impl Codec {
         W: std::io::Write + ?Sized,
     {
         const STACK: usize = crate::io::STACK_LEN;
-        if let Some(max) = T::MAX_LEN
-            && max <= STACK - HEADER_LEN
-        {
+        if let Some(max) = T::MAX_LEN.filter(|&max| max <= STACK - HEADER_LEN) {
             let len = value.encoded_len();
             if len > max {
                 let mismatch = LengthMismatch::AboveMax {

@@ -52,9 +52,7 @@ where
     W: io::Write + ?Sized,
 {
     let len = value.encoded_len();
-    if let Some(max) = T::MAX_LEN
-        && max <= STACK_LEN
-    {
+    if let Some(max) = T::MAX_LEN.filter(|&max| max <= STACK_LEN) {
         if len > max {
             return Err(mismatch(LengthMismatch::AboveMax {
                 encoded_len: len,

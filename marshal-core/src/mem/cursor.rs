@@ -18,7 +18,7 @@
 use core::fmt;
 use core::mem::MaybeUninit;
 
-use super::copy::copy_short_or_long;
+use super::copy::{copy_short_or_long, write_copy};
 use crate::error::Overflow;
 use crate::writer::Writer;
 
@@ -96,7 +96,7 @@ impl<'a> Cursor<'a> {
     pub(crate) fn put_array<const N: usize>(&mut self, bytes: [u8; N]) -> Result<(), Overflow> {
         let dst = self.rest().first_chunk_mut::<N>().ok_or(Overflow)?;
         // Initialized bytes only (invariant 4); they extend `buf[..pos]`.
-        dst.write_copy_of_slice(&bytes);
+        write_copy(dst, &bytes);
         self.pos += N;
         Ok(())
     }
@@ -119,7 +119,7 @@ impl<'a> Cursor<'a> {
         // A slice is at most `isize::MAX` bytes long, so this cannot wrap.
         let dst = self.rest().get_mut(..8 + bytes.len()).ok_or(Overflow)?;
         let (head, tail) = dst.split_at_mut(8);
-        head.write_copy_of_slice(&prefix);
+        write_copy(head, &prefix);
         copy_short_or_long(tail, bytes);
         self.pos += 8 + bytes.len();
         Ok(())
@@ -130,7 +130,7 @@ impl<'a> Cursor<'a> {
     #[inline]
     pub(crate) fn put_copy(&mut self, bytes: &[u8]) -> Result<(), Overflow> {
         let dst = self.rest().get_mut(..bytes.len()).ok_or(Overflow)?;
-        dst.write_copy_of_slice(bytes);
+        write_copy(dst, bytes);
         self.pos += bytes.len();
         Ok(())
     }
@@ -144,14 +144,15 @@ impl<'a> Cursor<'a> {
         dst[known..].fill(MaybeUninit::new(0));
         self.pos = start + len;
         let dst = &mut self.buf[start..start + len];
-        // SAFETY: `assume_init_mut` requires every element to be initialized
-        // (std, `<[MaybeUninit<T>]>::assume_init_mut`). `dst[..known]` is
+        // SAFETY: `assume_init_mut` (below) requires every byte to be
+        // initialized (as std's `<[MaybeUninit<T>]>::assume_init_mut` does,
+        // "Safety"). `dst[..known]` is
         // `buf[start..start + known]` with `start + known <= init`, so it is
         // initialized by invariant 3, and `dst[known..]` was zeroed just
         // above. The caller gets `&mut [u8]`, which cannot store an
         // uninitialized byte, so invariant 4 holds; invariant 2 holds for the
         // new `pos` because all of `dst` is initialized.
-        Ok(unsafe { dst.assume_init_mut() })
+        Ok(unsafe { assume_init_mut(dst) })
     }
 
     /// Runs `f` on a writer over exactly the next `len` bytes, then counts
@@ -218,9 +219,7 @@ impl<'a> Cursor<'a> {
         let len = body_len(body).to_le_bytes();
         // Initialized bytes only (invariant 4), over bytes already written.
         match self.buf.get_mut(at..at.wrapping_add(4)) {
-            Some(head) => {
-                head.write_copy_of_slice(&len);
-            }
+            Some(head) => write_copy(head, &len),
             None => writer_replaced(),
         }
         Ok(())
@@ -230,12 +229,36 @@ impl<'a> Cursor<'a> {
     #[inline]
     pub(crate) fn into_written(self) -> &'a mut [u8] {
         let (head, _) = self.buf.split_at_mut(self.pos);
-        // SAFETY: `assume_init_mut` requires every element to be initialized
-        // (std, `<[MaybeUninit<T>]>::assume_init_mut`); `head` is
-        // `buf[..pos]`, initialized by invariant 2. The cursor is consumed,
-        // so nothing else refers to these bytes for `'a`.
-        unsafe { head.assume_init_mut() }
+        // SAFETY: `assume_init_mut` (below) requires every byte to be
+        // initialized (as std's `<[MaybeUninit<T>]>::assume_init_mut` does,
+        // "Safety"); `head` is `buf[..pos]`, initialized by invariant 2. The
+        // cursor is consumed, so nothing else refers to these bytes for `'a`.
+        unsafe { assume_init_mut(head) }
     }
+}
+
+/// `bytes` as the `u8`s they hold: `<[MaybeUninit<u8>]>::assume_init_mut`,
+/// which is newer (Rust 1.93) than the crate's `rust-version`, as std writes
+/// it (a pointer cast, no code).
+///
+/// # Safety
+///
+/// Every byte of `bytes` is initialized.
+#[inline(always)]
+unsafe fn assume_init_mut(bytes: &mut [MaybeUninit<u8>]) -> &mut [u8] {
+    let bytes: *mut [MaybeUninit<u8>] = bytes;
+    // SAFETY: turning a pointer into a reference requires it to be aligned,
+    // non-null, dereferenceable and pointing to a valid value of the type,
+    // with nothing else accessing the memory while the reference lives (std,
+    // `ptr` module, "Pointer to reference conversion"). The pointer comes
+    // from a unique reference whose borrow the result takes over, so it is
+    // non-null, dereferenceable for its bytes and unaliased for that
+    // lifetime; `MaybeUninit<u8>` "is guaranteed to have the same size,
+    // alignment, and ABI as `u8`" (std, `MaybeUninit`, "Layout"), so the
+    // cast pointer covers the same bytes and is aligned for `u8`; and each
+    // byte is initialized (this function's contract), which is all a valid
+    // `u8` needs.
+    unsafe { &mut *(bytes as *mut [u8]) }
 }
 
 /// The length prefix of an extensible body of `len` bytes.

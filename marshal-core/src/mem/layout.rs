@@ -195,9 +195,7 @@ pub(crate) fn memory_of<T: crate::Marshal>(items: &[T]) -> Option<&[u8]> {
 pub(crate) fn vec_from_memory<'de, T: crate::Unmarshal<'de>>(bytes: &[u8]) -> alloc::vec::Vec<T> {
     let size = core::mem::size_of::<T>();
     assert!(
-        <T as crate::Unmarshal>::__LAYOUT.is_memcpy()
-            && size > 0
-            && bytes.len().is_multiple_of(size),
+        <T as crate::Unmarshal>::__LAYOUT.is_memcpy() && size > 0 && bytes.len() % size == 0,
         "vec_from_memory: not a run of memcpy-equivalent values"
     );
     let len = bytes.len() / size;

@@ -6,7 +6,8 @@
 //!   [`Writer`](crate::Writer): writing into memory that may be
 //!   uninitialized, and handing back the part that was written;
 //! - [`copy`]: the inline copy of short runs of bytes that the cursor and
-//!   string construction share;
+//!   string construction share, and the plain copy into uninitialized
+//!   bytes under it;
 //! - [`target`]: the output-target glue: a writer over a `Vec`'s spare
 //!   capacity, a `BufMut` chunk or an arena block, and committing what it
 //!   wrote;

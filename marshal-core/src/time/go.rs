@@ -121,10 +121,10 @@ impl GoTime {
         if at.unix_secs() > GoTime::MAX_UNIX_SECS {
             return Err(TimeError::OutOfRange);
         }
-        if let Some(secs) = offset
-            && !offset_fits(secs)
-        {
-            return Err(TimeError::InvalidOffset(secs));
+        if let Some(secs) = offset {
+            if !offset_fits(secs) {
+                return Err(TimeError::InvalidOffset(secs));
+            }
         }
         Ok(GoTime { at, offset })
     }

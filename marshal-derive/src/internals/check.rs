@@ -240,10 +240,8 @@ fn check_bounds(cx: &Ctxt, cont: &Container, derive: Derive) {
     let own_de = cont.generics.lifetimes().any(|l| l.lifetime.ident == "de");
     match derive {
         Derive::Marshal => {
-            if let Some(bound) = &cont.attrs.encode_bound
-                && bound.names_de
-                && !own_de
-            {
+            let stray = cont.attrs.encode_bound.as_ref();
+            if let Some(bound) = stray.filter(|bound| bound.names_de && !own_de) {
                 let fix = if bound.shared {
                     "give each impl its own bound, with `'de` only in the decode one: \
                      #[marshal(bound(encode = \"...\", decode = \"...\"))]"
@@ -260,10 +258,8 @@ fn check_bounds(cx: &Ctxt, cont: &Container, derive: Derive) {
             }
         }
         Derive::Unmarshal => {
-            if let Some(bound) = &cont.attrs.decode_bound
-                && bound.names_de
-                && own_de
-            {
+            let clash = cont.attrs.decode_bound.as_ref();
+            if let Some(bound) = clash.filter(|bound| bound.names_de && own_de) {
                 cx.error_spanned_by(
                     &bound.lit,
                     format!(
@@ -308,18 +304,20 @@ fn check_versions(cx: &Ctxt, cont: &Container) {
             ),
         );
     };
-    if !extensible && let Some((tokens, _)) = &cont.attrs.history {
-        not_extensible(tokens, "history");
+    if !extensible {
+        if let Some((tokens, _)) = &cont.attrs.history {
+            not_extensible(tokens, "history");
+        }
     }
     match &cont.data {
         Data::Struct(fields) => check_field_versions(cx, fields, extensible, &not_extensible),
         Data::Enum(variants) => {
             let mut other: Option<&Variant> = None;
             for variant in variants {
-                if let Some((lit, _)) = &variant.attrs.since
-                    && !extensible
-                {
-                    not_extensible(lit, "since");
+                if let Some((lit, _)) = &variant.attrs.since {
+                    if !extensible {
+                        not_extensible(lit, "since");
+                    }
                 }
                 if let Some(tokens) = &variant.attrs.other {
                     if !extensible {
@@ -363,9 +361,10 @@ fn check_field_versions(
     let mut latest: Option<(u32, &Field)> = None;
     for field in fields {
         let Some((lit, since)) = &field.attrs.since else {
-            if let Some((tokens, _)) = &field.attrs.default
-                && field.is_encoded()
-            {
+            if !field.is_encoded() {
+                continue;
+            }
+            if let Some((tokens, _)) = &field.attrs.default {
                 cx.error_spanned_by(
                     tokens,
                     "`default` applies to fields that the input may not carry: those added \
@@ -373,9 +372,7 @@ fn check_field_versions(
                      always on the wire, so remove `default`, or add `since`",
                 );
             }
-            if field.is_encoded()
-                && let Some((version, later)) = latest
-            {
+            if let Some((version, later)) = latest {
                 cx.error_spanned_by(
                     field_tokens(field),
                     format!(
