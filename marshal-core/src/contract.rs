@@ -62,10 +62,10 @@ pub const fn check_size(
     ty: &str,
     fields: &[(&str, Option<usize>)],
 ) {
-    if let Some(c) = computed
-        && c == declared
-    {
-        return;
+    if let Some(c) = computed {
+        if c == declared {
+            return;
+        }
     }
     let mut buf = [0u8; 400];
     let mut n = 0;
