@@ -25,7 +25,7 @@ publish = false
 crate-type = ["cdylib"]
 
 [dependencies]
-marshal = { path = "$repo" }
+marshal = { path = "$repo", package = "marshalers" }
 
 [profile.release]
 debug = false

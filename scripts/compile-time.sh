@@ -86,7 +86,7 @@ TOML
     (cd "$dir" && cargo generate-lockfile --quiet)
 }
 
-make_crate marshal "marshal = { path = \"$repo\" }" "use marshal::{Marshal, Unmarshal};" "Marshal, Unmarshal"
+make_crate marshal "marshal = { path = \"$repo\", package = \"marshalers\" }" "use marshal::{Marshal, Unmarshal};" "Marshal, Unmarshal"
 make_crate serde "serde = { version = \"1\", features = [\"derive\"] }" "use serde::{Deserialize, Serialize};" "Serialize, Deserialize"
 
 # seconds CMD...: wall-clock seconds of CMD.

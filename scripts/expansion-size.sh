@@ -21,7 +21,7 @@ edition = "2024"
 publish = false
 
 [dependencies]
-marshal = { path = "$repo" }
+marshal = { path = "$repo", package = "marshalers" }
 
 [workspace]
 TOML

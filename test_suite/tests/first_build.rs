@@ -19,7 +19,7 @@ fn crates(edges: &str, features: &[&str]) -> BTreeSet<String> {
         .arg(&manifest)
         .args([
             "-p",
-            "marshal",
+            "marshalers",
             "--offline",
             "--prefix",
             "none",
@@ -61,7 +61,7 @@ fn assert_examples_build_only_the_library(features: &[&str]) {
 fn the_quickstart_builds_marshal_and_the_derive_dependencies_only() {
     let all = crates("normal,build,dev", &[]);
     let expected: BTreeSet<String> = [
-        "marshal",
+        "marshalers",
         "marshal-core",
         "marshal-derive",
         "proc-macro2",
