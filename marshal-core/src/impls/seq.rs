@@ -82,7 +82,7 @@ impl<'de: 'a, 'a, const N: usize> Unmarshal<'de> for &'a [u8; N] {
         // `take(N)` returned exactly N bytes.
         bytes
             .try_into()
-            .map_err(|_| DecodeError::unexpected_end(at, N))
+            .map_err(|_| DecodeError::unexpected_end(N, at))
     }
 }
 
