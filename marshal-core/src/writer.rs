@@ -329,14 +329,12 @@ impl<'a> Writer<'a> {
 mod tests {
     use super::*;
 
-    /// A buffer whose bytes are all uninitialized: Miri reports any read.
-    fn uninit<const N: usize>() -> [MaybeUninit<u8>; N] {
-        [MaybeUninit::uninit(); N]
-    }
+    // Buffers of `MaybeUninit::uninit()` bytes: Miri reports any read of
+    // one the writer did not write.
 
     #[test]
     fn exact_counts_what_the_sub_writer_wrote() {
-        let mut buf = uninit::<8>();
+        let mut buf = [MaybeUninit::<u8>::uninit(); 8];
         let mut w = Writer::new_uninit(&mut buf);
         w.exact(4, |w| w.put_array([1, 2, 3, 4])).unwrap();
         // A sub-writer that writes less leaves the rest unwritten.
@@ -356,7 +354,7 @@ mod tests {
     #[test]
     #[should_panic(expected = "replaced the Writer")]
     fn exact_rejects_a_replaced_writer() {
-        let mut buf = uninit::<8>();
+        let mut buf = [MaybeUninit::<u8>::uninit(); 8];
         let mut outer = Writer::new_uninit(&mut buf);
         // `&mut []` is `'static`, so it may stand in for any writer.
         let _ = outer.exact(4, |w| {
@@ -367,7 +365,7 @@ mod tests {
 
     #[test]
     fn put_body_patches_the_length_after_the_body() {
-        let mut buf = uninit::<16>();
+        let mut buf = [MaybeUninit::<u8>::uninit(); 16];
         let mut w = Writer::new_uninit(&mut buf);
         w.put_u8(9).unwrap();
         w.put_body(|w| w.put_slice(b"abc")).unwrap();
@@ -398,7 +396,7 @@ mod tests {
         assert_eq!(w.put_body(|_| Ok(())), Err(Overflow));
         assert_eq!(w.written(), 0);
         // A body that fails after writing some of itself.
-        let mut buf = uninit::<9>();
+        let mut buf = [MaybeUninit::<u8>::uninit(); 9];
         let mut w = Writer::new_uninit(&mut buf);
         let result = w.put_body(|w| {
             w.put_slice(b"abcd")?;
@@ -413,7 +411,7 @@ mod tests {
     #[test]
     #[should_panic(expected = "replaced the Writer")]
     fn put_body_rejects_a_replaced_writer() {
-        let mut buf = uninit::<8>();
+        let mut buf = [MaybeUninit::<u8>::uninit(); 8];
         let mut w = Writer::new_uninit(&mut buf);
         let _ = w.put_body(|w| {
             *w = Writer::new(&mut []);

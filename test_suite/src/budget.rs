@@ -14,9 +14,12 @@ use crate::counting::{lock, measure};
 /// ```
 /// use marshal_test_suite::budget::least_budget;
 ///
-/// let bytes = marshal::to_vec(&vec![String::from("hello"); 2]);
-/// let fits = |budget| marshal::from_bytes_limited::<Vec<String>>(&bytes, budget).is_ok();
-/// assert_eq!(least_budget(1 << 20, fits), 2 * 24 + 2 * 5);
+/// assert_eq!(least_budget(1000, |budget| budget >= 42), 42);
+/// assert_eq!(least_budget(1000, |_| false), 1000);
+///
+/// let bytes = marshal::to_vec(&vec![1u32; 3]);
+/// let fits = |budget| marshal::from_bytes_limited::<Vec<u32>>(&bytes, budget).is_ok();
+/// assert_eq!(least_budget(1 << 20, fits), 3 * 4);
 /// ```
 pub fn least_budget(max: usize, fits: impl Fn(usize) -> bool) -> usize {
     let (mut lo, mut hi) = (0, max);
