@@ -384,6 +384,7 @@ decode_error_kinds! {
         /// The enum's name.
         ty: &'static str as &'static &'static str,
     } => "invalid tag {tag} for enum {ty}";
+    // Made by the public `DecodeError::invalid_tag`.
 
     /// Zero where a `NonZero` type was expected.
     ZeroNonZero => "zero for a NonZero type",
@@ -397,7 +398,8 @@ decode_error_kinds! {
     } => "length {len} exceeds what the remaining input can hold",
     // Raised inside an extensible body, whose end no further input moves:
     // the same kind, never incomplete (`DecodeError::past_body`).
-    or LengthOverflowInBody { len: u64 } => "length {len} exceeds what its extensible body can hold",
+    or LengthOverflowInBody { len: u64 }
+        => "length {len} exceeds what its extensible body can hold",
     fn length_overflow;
 
     /// A length beyond the fixed capacity of the type being decoded (a
@@ -408,6 +410,7 @@ decode_error_kinds! {
         /// The type's capacity (saturated at `u32::MAX`).
         capacity: usize as u32,
     } => "length {len} exceeds the type's capacity of {capacity}";
+    // Made by `DecodeError::over_capacity`, which saturates the capacity.
 
     /// Bytes were left over after the value ([`from_bytes`](crate::from_bytes)
     /// only).
@@ -533,9 +536,11 @@ decode_error_kinds! {
         needed: usize,
     } => "a field runs {needed} bytes past the end of its extensible body (the body's length \
           prefix cuts it)";
+    // Made by `DecodeError::past_body`, of an `UnexpectedEnd`.
 
     /// An error raised by a `with` module or a manual implementation.
     Custom(message: &'static str as &'static &'static str) => "{message}";
+    // Made by the public `DecodeError::custom`.
 }
 
 impl DecodeError {
