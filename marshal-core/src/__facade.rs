@@ -11,11 +11,11 @@ pub use crate::output::{assert_allocatable, encode_exact, length_mismatch, may_f
 #[cfg(feature = "bumpalo")]
 pub use crate::mem::alloc_uninit;
 #[cfg(feature = "alloc")]
-pub use crate::mem::{
-    Filled, Slots, append_filled_to_vec, append_slots_to_vec, append_to_vec, try_append_to_vec,
-};
+pub use crate::mem::{Filled, Slots, append_filled_to_vec, append_slots_to_vec};
 #[cfg(feature = "bytes")]
-pub use crate::mem::{append_to_buf_mut, try_append_to_buf_mut};
+pub use crate::output::{append_to_buf_mut, try_append_to_buf_mut};
+#[cfg(feature = "alloc")]
+pub use crate::output::{append_to_vec, try_append_to_vec};
 
 /// The [`AllocLimit`](crate::DecodeErrorKind::AllocLimit) error for room
 /// of `bytes` that the allocator refused, at `at`: `par::decode_batch`'s,

@@ -167,126 +167,263 @@ pub struct DecodeError {
     repr: Repr,
 }
 
-/// The compact form of [`DecodeErrorKind`]: names are stored behind one
-/// thin pointer so the whole error stays within three words.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-enum Repr {
-    UnexpectedEnd {
-        needed: usize,
-    },
-    InvalidBool(u8),
-    InvalidChar(u32),
-    InvalidUtf8,
-    InvalidTag {
-        tag: u32,
-        ty: &'static &'static str,
-    },
-    ZeroNonZero,
-    LengthOverflow {
-        len: u64,
-    },
-    /// A `LengthOverflow` raised inside an extensible body, whose end no
-    /// further input moves: the same kind, never incomplete.
-    LengthOverflowInBody {
-        len: u64,
-    },
-    // The capacity saturates at `u32::MAX`, keeping the error three words.
-    OverCapacity {
-        len: u64,
-        capacity: u32,
-    },
-    TrailingBytes {
-        count: usize,
-    },
-    InvalidNanos(u32),
-    TimestampOutOfRange {
-        secs: i64,
-    },
-    DateOutOfRange {
-        days: i32,
-    },
-    InvalidTimeOfDay {
-        nanos: u64,
-    },
-    InvalidUtcOffset {
-        secs: i32,
-    },
-    UnknownGoTimeVersion(u8),
-    InvalidSignedNanos(i32),
-    FingerprintMismatch {
-        found: u64,
-    },
-    TooDeep {
-        limit: u32,
-    },
-    AllocLimit {
-        limit: usize,
-    },
-    BodyOverrun {
-        needed: usize,
-    },
-    Custom(&'static &'static str),
+// Three words: the offset, and the kind in its compact form.
+#[cfg(target_pointer_width = "64")]
+const _: () = assert!(core::mem::size_of::<DecodeError>() == 24);
+
+/// Everything about the kinds of `DecodeError`, from one table (invoked
+/// once, below) in which each kind is a row:
+///
+/// ```text
+/// /// The kind's docs.
+/// Kind                                 a unit variant,
+/// Kind(name: Type)                     a tuple variant, whose field `name`
+///                                      binds in the message and constructor,
+/// Kind { /// docs                      or a struct variant;
+///        field: Type, ... }
+///     => "message",                    a format string over the fields,
+///     or Alternative { field: Type }   optionally a second compact form of
+///         => "message",                the same kind, with its own message,
+///     #[attributes] fn constructor;    and optionally a constructor.
+/// ```
+///
+/// A field written `name: Type as Compact` is kept as `Compact` (see
+/// `Load`). From the table come:
+///
+/// - `DecodeErrorKind`, each row's variant with its docs and fields, with
+///   the attributes written before `pub enum DecodeErrorKind;`;
+/// - `Repr`, the compact form a `DecodeError` keeps, with a variant for each
+///   row and each alternative, and `Repr::kind` from it to the public kind;
+/// - `Repr::fmt_message`, the message of the `Display` of `DecodeError`;
+/// - for each row with one, `DecodeError::constructor(fields.., offset)`,
+///   `#[cold]` and `pub(crate)`.
+macro_rules! decode_error_kinds {
+    (
+        $(#[$kind_attr:meta])*
+        pub enum DecodeErrorKind;
+
+        $(#[$repr_attr:meta])*
+        enum Repr;
+
+        $(
+            $(#[doc = $doc:literal])*
+            $kind:ident
+            $(($name:ident: $ty:ty $(as $compact:ty)?))?
+            $({$(
+                $(#[doc = $field_doc:literal])*
+                $field:ident: $field_ty:ty $(as $field_compact:ty)?
+            ),* $(,)?})?
+            => $message:literal
+            $(, or $alt:ident { $($alt_field:ident: $alt_ty:ty),* } => $alt_message:literal)?
+            $(, $(#[$ctor_attr:meta])* fn $ctor:ident)?;
+        )*
+    ) => {
+        $(#[$kind_attr])*
+        pub enum DecodeErrorKind {
+            $(
+                $(#[doc = $doc])*
+                $kind
+                $(($ty))?
+                $({$($(#[doc = $field_doc])* $field: $field_ty),*})?,
+            )*
+        }
+
+        $(#[$repr_attr])*
+        enum Repr {
+            $(
+                $kind
+                $((decode_error_kinds!(@compact $ty $(as $compact)?)))?
+                $({$($field: decode_error_kinds!(@compact $field_ty $(as $field_compact)?)),*})?,
+                $($alt { $($alt_field: $alt_ty),* },)?
+            )*
+        }
+
+        impl Repr {
+            /// The public kind of this form.
+            fn kind(self) -> DecodeErrorKind {
+                match self {
+                    $(
+                        Repr::$kind $(($name))? $({$($field),*})? => {
+                            DecodeErrorKind::$kind
+                            $((Load::load($name)))?
+                            $({$($field: Load::load($field)),*})?
+                        }
+                        $(Repr::$alt { $($alt_field),* } => {
+                            DecodeErrorKind::$kind { $($alt_field: Load::load($alt_field)),* }
+                        })?
+                    )*
+                }
+            }
+
+            /// The kind's message, without the offset.
+            fn fmt_message(self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match self {
+                    $(
+                        Repr::$kind $(($name))? $({$($field),*})? => write!(f, $message),
+                        $(Repr::$alt { $($alt_field),* } => write!(f, $alt_message),)?
+                    )*
+                }
+            }
+        }
+
+        impl DecodeError {
+            $(
+                decode_error_kinds!(
+                    @constructor [$($(#[$ctor_attr])* $ctor)?] $kind
+                    ($($name: decode_error_kinds!(@compact $ty $(as $compact)?))?)
+                    {$($($field: decode_error_kinds!(@compact $field_ty $(as $field_compact)?)),*)?}
+                );
+            )*
+        }
+    };
+
+    // The type a field is kept as in `Repr`.
+    (@compact $ty:ty) => { $ty };
+    (@compact $ty:ty as $compact:ty) => { $compact };
+
+    // A row's constructor, if it has one: of a tuple variant, or of a
+    // struct or unit variant.
+    (@constructor [] $($row:tt)*) => {};
+    (
+        @constructor [$(#[$attr:meta])* $ctor:ident] $kind:ident
+        ($name:ident: $ty:ty) {}
+    ) => {
+        $(#[$attr])*
+        #[cold]
+        pub(crate) const fn $ctor($name: $ty, offset: usize) -> Self {
+            Self::new(Repr::$kind($name), offset)
+        }
+    };
+    (
+        @constructor [$(#[$attr:meta])* $ctor:ident] $kind:ident
+        () {$($field:ident: $ty:ty),*}
+    ) => {
+        $(#[$attr])*
+        #[cold]
+        pub(crate) const fn $ctor($($field: $ty,)* offset: usize) -> Self {
+            Self::new(Repr::$kind { $($field),* }, offset)
+        }
+    };
 }
 
-/// The kind of a [`DecodeError`].
-///
-/// ```
-/// use marshal::{DecodeErrorKind, Unmarshal};
-///
-/// let err = <(u8, u32)>::read_from(&[1, 2, 3]).unwrap_err();
-/// assert_eq!(err.kind(), DecodeErrorKind::UnexpectedEnd { needed: 2 });
-/// assert_eq!(err.offset(), 1);
-///
-/// // A length prefix the rest of the input cannot hold.
-/// let err = <&str>::read_from(&[5, 0, 0, 0, 0, 0, 0, 0, b'a']).unwrap_err();
-/// assert_eq!(err.kind(), DecodeErrorKind::LengthOverflow { len: 5 });
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum DecodeErrorKind {
+/// A field of a [`DecodeErrorKind`] from the compact form `Repr` keeps it
+/// in: as it is, widened, or dereferenced.
+trait Load<T> {
+    fn load(self) -> T;
+}
+
+impl<T> Load<T> for T {
+    fn load(self) -> T {
+        self
+    }
+}
+
+/// A capacity, saturated at `u32::MAX` to keep the error three words.
+impl Load<usize> for u32 {
+    fn load(self) -> usize {
+        self as usize
+    }
+}
+
+/// A name or message behind one thin pointer, to keep the error three
+/// words.
+impl Load<&'static str> for &'static &'static str {
+    fn load(self) -> &'static str {
+        self
+    }
+}
+
+// The kinds of decode error, in the order `DecodeErrorKind` lists them.
+decode_error_kinds! {
+    /// The kind of a [`DecodeError`].
+    ///
+    /// ```
+    /// use marshal::{DecodeErrorKind, Unmarshal};
+    ///
+    /// let err = <(u8, u32)>::read_from(&[1, 2, 3]).unwrap_err();
+    /// assert_eq!(err.kind(), DecodeErrorKind::UnexpectedEnd { needed: 2 });
+    /// assert_eq!(err.offset(), 1);
+    ///
+    /// // A length prefix the rest of the input cannot hold.
+    /// let err = <&str>::read_from(&[5, 0, 0, 0, 0, 0, 0, 0, b'a']).unwrap_err();
+    /// assert_eq!(err.kind(), DecodeErrorKind::LengthOverflow { len: 5 });
+    /// ```
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    #[non_exhaustive]
+    pub enum DecodeErrorKind;
+
+    /// The compact form of [`DecodeErrorKind`]: names are stored behind one
+    /// thin pointer so the whole error stays within three words.
+    #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+    enum Repr;
+
     /// The input ended early; `needed` more bytes were required.
     UnexpectedEnd {
         /// Bytes missing past the end of the input.
         needed: usize,
-    },
+    } => "unexpected end of input: {needed} more bytes needed",
+    fn unexpected_end;
+
     /// A `bool` byte other than 0 or 1.
-    InvalidBool(u8),
+    InvalidBool(byte: u8) => "invalid bool byte {byte:#04x} (expected 0 or 1)",
+    fn invalid_bool;
+
     /// A `char` that is not one well-formed UTF-8 scalar value; holds its
     /// first byte.
-    InvalidChar(u32),
+    InvalidChar(first: u32) => "invalid UTF-8 char starting with byte {first:#04x}",
+    fn invalid_char;
+
     /// A string that is not valid UTF-8.
-    InvalidUtf8,
+    InvalidUtf8 => "invalid UTF-8 in string",
+    fn invalid_utf8;
+
     /// An enum tag that names no variant.
     InvalidTag {
         /// The tag read from the input.
         tag: u32,
         /// The enum's name.
-        ty: &'static str,
-    },
+        ty: &'static str as &'static &'static str,
+    } => "invalid tag {tag} for enum {ty}";
+    // Made by the public `DecodeError::invalid_tag`.
+
     /// Zero where a `NonZero` type was expected.
-    ZeroNonZero,
+    ZeroNonZero => "zero for a NonZero type",
+    fn zero_non_zero;
+
     /// A length (or `usize`) that this platform's `usize` cannot hold, or a
     /// length whose elements cannot fit in the remaining input.
     LengthOverflow {
         /// The length read from the input.
         len: u64,
-    },
+    } => "length {len} exceeds what the remaining input can hold",
+    // Raised inside an extensible body, whose end no further input moves:
+    // the same kind, never incomplete (`DecodeError::past_body`).
+    or LengthOverflowInBody { len: u64 }
+        => "length {len} exceeds what its extensible body can hold",
+    fn length_overflow;
+
     /// A length beyond the fixed capacity of the type being decoded (a
     /// `heapless::Vec<T, N>`, an `ArrayVec<T, N>`, an `ArrayString<N>`, ...).
     OverCapacity {
         /// The length read from the input.
         len: u64,
         /// The type's capacity (saturated at `u32::MAX`).
-        capacity: usize,
-    },
+        capacity: usize as u32,
+    } => "length {len} exceeds the type's capacity of {capacity}";
+    // Made by `DecodeError::over_capacity`, which saturates the capacity.
+
     /// Bytes were left over after the value ([`from_bytes`](crate::from_bytes)
     /// only).
     TrailingBytes {
         /// How many bytes were left.
         count: usize,
-    },
+    } => "{count} trailing bytes after the value",
+    fn trailing_bytes;
+
     /// A nanosecond count of 10⁹ or more.
-    InvalidNanos(u32),
+    InvalidNanos(nanos: u32) => "nanoseconds {nanos} out of range (must be below 1000000000)",
+    fn invalid_nanos;
+
     /// An instant or date-time that the type being decoded cannot
     /// represent: outside the range of chrono, time, jiff or the platform's
     /// `SystemTime`, or a Go time whose seconds do not fit an `i64` count
@@ -295,40 +432,70 @@ pub enum DecodeErrorKind {
         /// The seconds read from the input: since the Unix epoch, or for a
         /// [`GoTime`](crate::time::GoTime) since January 1 of year 1.
         secs: i64,
-    },
+    } => "instant at {secs} seconds out of range for the type",
+    fn timestamp_out_of_range;
+
     /// A date outside the range of the type being decoded.
     DateOutOfRange {
         /// The days since 1970-01-01 read from the input.
         days: i32,
-    },
+    } => "date {days} days from 1970-01-01 out of range for the type",
+    #[cfg_attr(
+        not(any(feature = "chrono", feature = "time", feature = "jiff")),
+        allow(dead_code)
+    )]
+    fn date_out_of_range;
+
     /// A time of day of 24 hours or more.
     InvalidTimeOfDay {
         /// The nanoseconds since midnight read from the input.
         nanos: u64,
-    },
+    } => "time of day {nanos} ns after midnight out of range (must be below 86400000000000)",
+    #[cfg_attr(
+        not(any(feature = "chrono", feature = "time", feature = "jiff")),
+        allow(dead_code)
+    )]
+    fn invalid_time_of_day;
+
     /// A UTC offset that the type being decoded cannot carry.
     InvalidUtcOffset {
         /// The offset read from the input, in seconds east of UTC.
         secs: i32,
-    },
+    } => "UTC offset of {secs} seconds out of range for the type",
+    fn invalid_utc_offset;
+
     /// A Go `time.Time` encoding whose version byte is neither 1 nor 2.
-    UnknownGoTimeVersion(u8),
+    UnknownGoTimeVersion(version: u8)
+        => "unknown Go time encoding version {version} (expected 1 or 2)",
+    fn unknown_go_time_version;
+
     /// Signed nanoseconds of 10⁹ or more in magnitude, or whose sign
     /// differs from that of the seconds before them.
-    InvalidSignedNanos(i32),
+    InvalidSignedNanos(nanos: i32)
+        => "signed nanoseconds {nanos} out of range (must be below 1000000000 in magnitude, \
+            with the sign of the seconds)",
+    #[cfg_attr(not(feature = "jiff"), allow(dead_code))]
+    fn invalid_signed_nanos;
+
     /// Data written under another type's
     /// [`FINGERPRINT`](crate::Marshal::FINGERPRINT) (see
     /// [`fingerprint`](crate::fingerprint)).
     FingerprintMismatch {
         /// The fingerprint found in the input.
         found: u64,
-    },
+    } => "fingerprint mismatch: the data carries fingerprint {found:#018x}, which is not the \
+          expected type's, so it was written in another wire format",
+    fn fingerprint_mismatch;
+
     /// Collections and boxes nested more deeply than the reader allows
     /// (see [`Reader::with_max_depth`](crate::Reader::with_max_depth)).
     TooDeep {
         /// The limit that was exceeded.
         limit: u32,
-    },
+    } => "collections and boxes nested more than {limit} levels deep, a level of a large value \
+          counting as several (raise the limit with Reader::with_max_depth)",
+    fn too_deep;
+
     /// Decoding would have asked the allocator for more bytes than the
     /// reader's budget allows (see
     /// [`Reader::with_max_alloc`](crate::Reader::with_max_alloc)). The
@@ -338,7 +505,10 @@ pub enum DecodeErrorKind {
     AllocLimit {
         /// The budget, in bytes.
         limit: usize,
-    },
+    } => "decoding needs more than the allocation budget of {limit} bytes (raise it with \
+          Reader::with_max_alloc)",
+    fn alloc_limit;
+
     /// A field of an extensible type's body (see
     /// [`Reader::take_body`](crate::Reader::take_body)) runs past the
     /// body's end: the body's length cuts the field, or leaves out a
@@ -364,9 +534,13 @@ pub enum DecodeErrorKind {
     BodyOverrun {
         /// Bytes missing past the end of the body.
         needed: usize,
-    },
+    } => "a field runs {needed} bytes past the end of its extensible body (the body's length \
+          prefix cuts it)";
+    // Made by `DecodeError::past_body`, of an `UnexpectedEnd`.
+
     /// An error raised by a `with` module or a manual implementation.
-    Custom(&'static str),
+    Custom(message: &'static str as &'static &'static str) => "{message}";
+    // Made by the public `DecodeError::custom`.
 }
 
 impl DecodeError {
@@ -379,34 +553,7 @@ impl DecodeError {
     /// ```
     #[must_use]
     pub fn kind(&self) -> DecodeErrorKind {
-        match self.repr {
-            Repr::UnexpectedEnd { needed } => DecodeErrorKind::UnexpectedEnd { needed },
-            Repr::InvalidBool(b) => DecodeErrorKind::InvalidBool(b),
-            Repr::InvalidChar(c) => DecodeErrorKind::InvalidChar(c),
-            Repr::InvalidUtf8 => DecodeErrorKind::InvalidUtf8,
-            Repr::InvalidTag { tag, ty } => DecodeErrorKind::InvalidTag { tag, ty },
-            Repr::ZeroNonZero => DecodeErrorKind::ZeroNonZero,
-            Repr::LengthOverflow { len } | Repr::LengthOverflowInBody { len } => {
-                DecodeErrorKind::LengthOverflow { len }
-            }
-            Repr::OverCapacity { len, capacity } => DecodeErrorKind::OverCapacity {
-                len,
-                capacity: capacity as usize,
-            },
-            Repr::TrailingBytes { count } => DecodeErrorKind::TrailingBytes { count },
-            Repr::InvalidNanos(n) => DecodeErrorKind::InvalidNanos(n),
-            Repr::TimestampOutOfRange { secs } => DecodeErrorKind::TimestampOutOfRange { secs },
-            Repr::DateOutOfRange { days } => DecodeErrorKind::DateOutOfRange { days },
-            Repr::InvalidTimeOfDay { nanos } => DecodeErrorKind::InvalidTimeOfDay { nanos },
-            Repr::InvalidUtcOffset { secs } => DecodeErrorKind::InvalidUtcOffset { secs },
-            Repr::UnknownGoTimeVersion(v) => DecodeErrorKind::UnknownGoTimeVersion(v),
-            Repr::InvalidSignedNanos(n) => DecodeErrorKind::InvalidSignedNanos(n),
-            Repr::FingerprintMismatch { found } => DecodeErrorKind::FingerprintMismatch { found },
-            Repr::TooDeep { limit } => DecodeErrorKind::TooDeep { limit },
-            Repr::AllocLimit { limit } => DecodeErrorKind::AllocLimit { limit },
-            Repr::BodyOverrun { needed } => DecodeErrorKind::BodyOverrun { needed },
-            Repr::Custom(msg) => DecodeErrorKind::Custom(msg),
-        }
+        self.repr.kind()
     }
 
     /// The byte offset in the input where the offending item starts.
@@ -535,36 +682,6 @@ impl DecodeError {
         DecodeError { offset, repr }
     }
 
-    #[cold]
-    pub(crate) const fn unexpected_end(offset: usize, needed: usize) -> Self {
-        Self::new(Repr::UnexpectedEnd { needed }, offset)
-    }
-
-    #[cold]
-    pub(crate) const fn invalid_bool(byte: u8, offset: usize) -> Self {
-        Self::new(Repr::InvalidBool(byte), offset)
-    }
-
-    #[cold]
-    pub(crate) const fn invalid_char(first: u32, offset: usize) -> Self {
-        Self::new(Repr::InvalidChar(first), offset)
-    }
-
-    #[cold]
-    pub(crate) const fn invalid_utf8(offset: usize) -> Self {
-        Self::new(Repr::InvalidUtf8, offset)
-    }
-
-    #[cold]
-    pub(crate) const fn zero_non_zero(offset: usize) -> Self {
-        Self::new(Repr::ZeroNonZero, offset)
-    }
-
-    #[cold]
-    pub(crate) const fn length_overflow(len: u64, offset: usize) -> Self {
-        Self::new(Repr::LengthOverflow { len }, offset)
-    }
-
     /// `len` items where the type holds at most `capacity`.
     #[cold]
     #[cfg_attr(not(any(feature = "arrayvec", feature = "heapless")), allow(dead_code))]
@@ -583,21 +700,6 @@ impl DecodeError {
         )
     }
 
-    #[cold]
-    pub(crate) const fn trailing_bytes(count: usize, offset: usize) -> Self {
-        Self::new(Repr::TrailingBytes { count }, offset)
-    }
-
-    #[cold]
-    pub(crate) const fn too_deep(limit: u32, offset: usize) -> Self {
-        Self::new(Repr::TooDeep { limit }, offset)
-    }
-
-    #[cold]
-    pub(crate) const fn alloc_limit(limit: usize, offset: usize) -> Self {
-        Self::new(Repr::AllocLimit { limit }, offset)
-    }
-
     /// This error, raised inside an extensible body, as what it is there:
     /// an [`UnexpectedEnd`](DecodeErrorKind::UnexpectedEnd) is the body's
     /// end cutting a read, a [`BodyOverrun`](DecodeErrorKind::BodyOverrun),
@@ -613,136 +715,11 @@ impl DecodeError {
             _ => self,
         }
     }
-
-    #[cold]
-    pub(crate) const fn fingerprint_mismatch(found: u64, offset: usize) -> Self {
-        Self::new(Repr::FingerprintMismatch { found }, offset)
-    }
-
-    #[cold]
-    pub(crate) const fn invalid_nanos(nanos: u32, offset: usize) -> Self {
-        Self::new(Repr::InvalidNanos(nanos), offset)
-    }
-
-    #[cold]
-    pub(crate) const fn timestamp_out_of_range(secs: i64, offset: usize) -> Self {
-        Self::new(Repr::TimestampOutOfRange { secs }, offset)
-    }
-
-    #[cold]
-    #[cfg_attr(
-        not(any(feature = "chrono", feature = "time", feature = "jiff")),
-        allow(dead_code)
-    )]
-    pub(crate) const fn date_out_of_range(days: i32, offset: usize) -> Self {
-        Self::new(Repr::DateOutOfRange { days }, offset)
-    }
-
-    #[cold]
-    #[cfg_attr(
-        not(any(feature = "chrono", feature = "time", feature = "jiff")),
-        allow(dead_code)
-    )]
-    pub(crate) const fn invalid_time_of_day(nanos: u64, offset: usize) -> Self {
-        Self::new(Repr::InvalidTimeOfDay { nanos }, offset)
-    }
-
-    #[cold]
-    pub(crate) const fn invalid_utc_offset(secs: i32, offset: usize) -> Self {
-        Self::new(Repr::InvalidUtcOffset { secs }, offset)
-    }
-
-    #[cold]
-    pub(crate) const fn unknown_go_time_version(version: u8, offset: usize) -> Self {
-        Self::new(Repr::UnknownGoTimeVersion(version), offset)
-    }
-
-    #[cold]
-    #[cfg_attr(not(feature = "jiff"), allow(dead_code))]
-    pub(crate) const fn invalid_signed_nanos(nanos: i32, offset: usize) -> Self {
-        Self::new(Repr::InvalidSignedNanos(nanos), offset)
-    }
 }
 
 impl fmt::Display for DecodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.kind() {
-            DecodeErrorKind::UnexpectedEnd { needed } => {
-                write!(f, "unexpected end of input: {needed} more bytes needed")?;
-            }
-            DecodeErrorKind::InvalidBool(b) => {
-                write!(f, "invalid bool byte {b:#04x} (expected 0 or 1)")?;
-            }
-            DecodeErrorKind::InvalidChar(c) => {
-                write!(f, "invalid UTF-8 char starting with byte {c:#04x}")?;
-            }
-            DecodeErrorKind::InvalidUtf8 => f.write_str("invalid UTF-8 in string")?,
-            DecodeErrorKind::InvalidTag { tag, ty } => {
-                write!(f, "invalid tag {tag} for enum {ty}")?
-            }
-            DecodeErrorKind::ZeroNonZero => f.write_str("zero for a NonZero type")?,
-            DecodeErrorKind::LengthOverflow { len } => {
-                let within = match self.repr {
-                    Repr::LengthOverflowInBody { .. } => "its extensible body",
-                    _ => "the remaining input",
-                };
-                write!(f, "length {len} exceeds what {within} can hold")?;
-            }
-            DecodeErrorKind::OverCapacity { len, capacity } => {
-                write!(f, "length {len} exceeds the type's capacity of {capacity}")?;
-            }
-            DecodeErrorKind::TrailingBytes { count } => {
-                write!(f, "{count} trailing bytes after the value")?;
-            }
-            DecodeErrorKind::InvalidNanos(n) => {
-                write!(f, "nanoseconds {n} out of range (must be below 1000000000)")?;
-            }
-            DecodeErrorKind::TimestampOutOfRange { secs } => {
-                write!(f, "instant at {secs} seconds out of range for the type")?;
-            }
-            DecodeErrorKind::DateOutOfRange { days } => {
-                write!(
-                    f,
-                    "date {days} days from 1970-01-01 out of range for the type"
-                )?;
-            }
-            DecodeErrorKind::InvalidTimeOfDay { nanos } => write!(
-                f,
-                "time of day {nanos} ns after midnight out of range (must be below 86400000000000)"
-            )?,
-            DecodeErrorKind::InvalidUtcOffset { secs } => {
-                write!(f, "UTC offset of {secs} seconds out of range for the type")?;
-            }
-            DecodeErrorKind::UnknownGoTimeVersion(v) => {
-                write!(f, "unknown Go time encoding version {v} (expected 1 or 2)")?;
-            }
-            DecodeErrorKind::InvalidSignedNanos(n) => write!(
-                f,
-                "signed nanoseconds {n} out of range (must be below 1000000000 in magnitude, \
-                 with the sign of the seconds)"
-            )?,
-            DecodeErrorKind::FingerprintMismatch { found } => write!(
-                f,
-                "fingerprint mismatch: the data carries fingerprint {found:#018x}, which is \
-                 not the expected type's, so it was written in another wire format"
-            )?,
-            DecodeErrorKind::TooDeep { limit } => write!(
-                f,
-                "collections and boxes nested more than {limit} levels deep, a level of a \
-                 large value counting as several (raise the limit with Reader::with_max_depth)"
-            )?,
-            DecodeErrorKind::AllocLimit { limit } => write!(
-                f,
-                "decoding needs more than the allocation budget of {limit} bytes (raise it \
-                 with Reader::with_max_alloc)"
-            )?,
-            DecodeErrorKind::BodyOverrun { needed } => write!(
-                f,
-                "a field runs {needed} bytes past the end of its extensible body (the body's \
-                 length prefix cuts it)"
-            )?,
-            DecodeErrorKind::Custom(msg) => f.write_str(msg)?,
-        }
+        self.repr.fmt_message(f)?;
         write!(f, " at byte {}", self.offset)
     }
 }

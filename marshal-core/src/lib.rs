@@ -41,6 +41,7 @@ mod impls;
 mod len;
 #[allow(unsafe_code)]
 mod mem;
+mod nesting;
 mod output;
 mod reader;
 #[cfg(feature = "serde")]
@@ -48,6 +49,7 @@ pub mod serde;
 mod stack;
 pub mod time;
 mod traits;
+mod wire_hash;
 mod writer;
 
 pub use error::{BufferTooSmall, DecodeError, DecodeErrorKind, LengthMismatch, Overflow};
@@ -212,7 +214,8 @@ pub fn to_vec<T: Marshal + ?Sized>(value: &T) -> alloc::vec::Vec<u8> {
     let len = value.encoded_len();
     output::assert_allocatable(0, len);
     let mut out = alloc::vec::Vec::with_capacity(len);
-    if let Err(mismatch) = mem::try_append_to_vec(&mut out, |w| output::encode_exact(value, len, w))
+    if let Err(mismatch) =
+        output::try_append_to_vec(&mut out, |w| output::encode_exact(value, len, w))
     {
         output::length_mismatch(mismatch);
     }
@@ -257,14 +260,14 @@ pub fn to_vec<T: Marshal + ?Sized>(value: &T) -> alloc::vec::Vec<u8> {
 pub fn encode_into_vec<T: Marshal + ?Sized>(value: &T, out: &mut alloc::vec::Vec<u8>) -> usize {
     let start = out.len();
     if output::may_fit::<T>(out.capacity() - start)
-        && mem::try_append_to_vec(out, |w| value.encode(w)).is_ok()
+        && output::try_append_to_vec(out, |w| value.encode(w)).is_ok()
     {
         return out.len() - start;
     }
     let len = value.encoded_len();
     output::assert_allocatable(start, len);
     out.reserve(len);
-    match mem::try_append_to_vec(out, |w| output::encode_exact(value, len, w)) {
+    match output::try_append_to_vec(out, |w| output::encode_exact(value, len, w)) {
         Ok(()) => len,
         Err(mismatch) => output::length_mismatch(mismatch),
     }

@@ -283,8 +283,8 @@ impl<'de> Reader<'de> {
     pub fn take(&mut self, len: usize) -> Result<&'de [u8], DecodeError> {
         let Some((head, tail)) = self.rest.split_at_checked(len) else {
             return Err(DecodeError::unexpected_end(
-                self.position(),
                 len - self.rest.len(),
+                self.position(),
             ));
         };
         self.rest = tail;
@@ -301,8 +301,8 @@ impl<'de> Reader<'de> {
     pub fn take_array<const N: usize>(&mut self) -> Result<[u8; N], DecodeError> {
         let Some((head, tail)) = self.rest.split_first_chunk::<N>() else {
             return Err(DecodeError::unexpected_end(
-                self.position(),
                 N - self.rest.len(),
+                self.position(),
             ));
         };
         self.rest = tail;

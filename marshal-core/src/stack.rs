@@ -57,7 +57,8 @@
 //! for the frames of the value decoding at the bottom, which a decode takes
 //! at any depth.
 
-use crate::traits::Unmarshal;
+// Nothing here names the traits, so `Reader` can use it: the estimates that
+// read an `Unmarshal` type's constants are `nesting.rs`'s.
 
 /// Stack bytes, in an unoptimized build, that one unit of the depth limit
 /// stands for.
@@ -99,7 +100,8 @@ pub(crate) const fn levels(bytes: usize) -> u32 {
 }
 
 /// The frames a container keeps on the stack around each nested value: a
-/// fixed part, and copies of the value.
+/// fixed part, and copies of the value. (Its methods for `Unmarshal` types,
+/// `levels` and `levels_of_entry`, are in `nesting.rs`.)
 #[derive(Clone, Copy)]
 pub(crate) struct Container {
     base: usize,
@@ -133,7 +135,7 @@ impl Container {
     /// Units charged for a level of this container around values of `T`,
     /// whose decode takes `decode` bytes more.
     #[must_use]
-    const fn charge<T>(self, decode: usize) -> u32 {
+    pub(crate) const fn charge<T>(self, decode: usize) -> u32 {
         levels(
             self.base
                 .saturating_add(self.copies.saturating_mul(size_of::<T>()))
@@ -141,40 +143,11 @@ impl Container {
         )
     }
 
-    /// Units charged for a level of this container around a `T`.
-    #[must_use]
-    // Used by the containers of the `alloc` feature.
-    #[cfg(feature = "alloc")]
-    pub(crate) const fn levels<'de, T: Unmarshal<'de>>(self) -> u32 {
-        self.charge::<T>(T::__DECODE_STACK)
-    }
-
-    /// Units charged for a level of a map from `K` to `V`, which decodes
-    /// each key and value in turn.
-    #[must_use]
-    // Used by the containers of the `alloc` feature.
-    #[cfg(feature = "alloc")]
-    pub(crate) const fn levels_of_entry<'de, K: Unmarshal<'de>, V: Unmarshal<'de>>(self) -> u32 {
-        self.charge::<(K, V)>(nested::<K>().saturating_add(nested::<V>()))
-    }
-
     /// Units charged for a level of this container around a value of `T`
     /// whose decode is not known.
     #[must_use]
     pub(crate) const fn levels_of_value<T>(self) -> u32 {
         self.charge::<T>(value::<T>())
-    }
-}
-
-/// The stack `T`'s decode takes on the way to a deeper level: none if it is
-/// fixed-size, since then no deeper level is inside it.
-// Used by the containers of the `alloc` feature.
-#[cfg(feature = "alloc")]
-const fn nested<'de, T: Unmarshal<'de>>() -> usize {
-    if T::MIN_LEN_IS_EXACT {
-        0
-    } else {
-        T::__DECODE_STACK
     }
 }
 
@@ -196,7 +169,7 @@ pub struct Field {
     nests: bool,
 }
 
-/// A field of `size` bytes decoded by an [`Unmarshal`] whose
+/// A field of `size` bytes decoded by an `Unmarshal` whose
 /// `MIN_LEN_IS_EXACT` is `exact` and whose `__DECODE_STACK` is `stack`.
 #[must_use]
 pub(crate) const fn field(size: usize, exact: bool, stack: usize) -> Field {
@@ -208,13 +181,7 @@ pub(crate) const fn field(size: usize, exact: bool, stack: usize) -> Field {
     }
 }
 
-/// A field decoded by `T`'s [`Unmarshal`].
-#[must_use]
-pub(crate) const fn field_of<'de, T: Unmarshal<'de>>() -> Field {
-    field(size_of::<T>(), T::MIN_LEN_IS_EXACT, T::__DECODE_STACK)
-}
-
-/// A field not decoded by an [`Unmarshal`]: skipped, or read by a `with`
+/// A field not decoded by an `Unmarshal`: skipped, or read by a `with`
 /// module through a reader of its own.
 #[must_use]
 pub const fn opaque_field<T>() -> Field {
@@ -272,11 +239,12 @@ pub const fn body(stack: usize, size: usize) -> usize {
         .saturating_add(2usize.saturating_mul(size))
 }
 
-/// `[T; N]` of a `T` that can nest: the array as it is built, several
-/// times, and one element's decode.
+/// An array of `size` bytes of an element that can nest, decoded as
+/// `element`: the array as it is built, several times, and one element's
+/// decode.
 #[must_use]
-pub(crate) const fn array<'de, T: Unmarshal<'de>, const N: usize>() -> usize {
+pub(crate) const fn array(size: usize, element: Field) -> usize {
     ARRAY_COPIES
-        .saturating_mul(size_of::<[T; N]>())
-        .saturating_add(field_of::<T>().bytes)
+        .saturating_mul(size)
+        .saturating_add(element.bytes)
 }

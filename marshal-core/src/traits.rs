@@ -2,9 +2,9 @@
 
 use core::mem::MaybeUninit;
 
-use crate::error::{BufferTooSmall, DecodeError, Overflow};
-use crate::fingerprint;
+use crate::error::{BufferTooSmall, DecodeError, LengthMismatch, Overflow};
 use crate::reader::Reader;
+use crate::wire_hash;
 use crate::writer::Writer;
 
 /// A type that encodes itself into a caller-provided byte buffer.
@@ -104,7 +104,7 @@ pub trait Marshal {
     /// assert_eq!(Point::FINGERPRINT, Size::FINGERPRINT);
     /// assert_ne!(Point::FINGERPRINT, Wide::FINGERPRINT);
     /// ```
-    const FINGERPRINT: u64 = fingerprint::OPAQUE;
+    const FINGERPRINT: u64 = wire_hash::OPAQUE;
 
     /// Whether the type's wire bytes are exactly its bytes in memory; see
     /// [`is_memcpy_equivalent`](crate::is_memcpy_equivalent). Set by the
@@ -333,7 +333,7 @@ pub trait Marshal {
         Self: Sized,
     {
         // Wire bytes that are the memory: one copy.
-        if let Some(bytes) = crate::mem::memory_of(items) {
+        if let Some(bytes) = crate::mem::memory_of(<Self as Marshal>::__LAYOUT, items) {
             return w.put_slice(bytes);
         }
         // Fixed-size values: one check for the run, then each value writes
@@ -358,9 +358,12 @@ pub trait Marshal {
 #[track_caller]
 fn write_failed(needed: usize, available: usize) -> ! {
     if needed <= available {
-        crate::output::length_mismatch(crate::error::LengthMismatch::Long {
-            encoded_len: needed,
-        });
+        panic!(
+            "marshal: {}",
+            LengthMismatch::Long {
+                encoded_len: needed
+            }
+        );
     }
     panic!(
         "marshal: {}; size the buffer with encoded_len()",
@@ -442,12 +445,12 @@ pub trait Unmarshal<'de>: Sized {
     const __DECODE_STACK: usize = crate::stack::value::<Self>();
 
     /// The stack a derived decoder's frame takes for a field of this type
-    /// (`stack::field_of`), read by the derive as
+    /// (`nesting::field_of`), read by the derive as
     /// `<FieldType as Unmarshal>::__STACK_FIELD`, so that a field type that
     /// is not `Unmarshal` is reported once, at the type; not part of the
     /// public API.
     #[doc(hidden)]
-    const __STACK_FIELD: crate::stack::Field = crate::stack::field_of::<Self>();
+    const __STACK_FIELD: crate::stack::Field = crate::nesting::field_of::<Self>();
 
     /// [`MIN_LEN`](Unmarshal::MIN_LEN) when it is exact, else `None`: a
     /// field's part of a derived enum's `MIN_LEN_IS_EXACT`, read as
@@ -512,7 +515,10 @@ pub trait Unmarshal<'de>: Sized {
             let size = len.saturating_mul(core::mem::size_of::<Self>());
             r.charge_alloc(size)?;
             let bytes = r.take(size)?;
-            return Ok(crate::mem::vec_from_memory(bytes));
+            return Ok(crate::mem::vec_from_memory(
+                <Self as Unmarshal>::__LAYOUT,
+                bytes,
+            ));
         }
         let mut out = alloc::vec::Vec::with_capacity(r.try_capacity_for::<Self>(len)?);
         // Fixed-size values: one check for the run, then each value reads
@@ -566,7 +572,10 @@ pub trait Unmarshal<'de>: Sized {
         // Wire bytes that are the memory: one check, one copy.
         if <Self as Unmarshal>::__LAYOUT.is_memcpy() {
             let bytes = r.take(N.saturating_mul(core::mem::size_of::<Self>()))?;
-            return Ok(crate::mem::array_from_memory(bytes));
+            return Ok(crate::mem::array_from_memory(
+                <Self as Unmarshal>::__LAYOUT,
+                bytes,
+            ));
         }
         let mut error = None;
         let items: [Option<Self>; N] = core::array::from_fn(|_| {
@@ -586,5 +595,65 @@ pub trait Unmarshal<'de>: Sized {
             // Every slot is `Some` when no element failed.
             None => Ok(items.map(|item| item.unwrap_or_else(|| unreachable!()))),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[cfg(feature = "alloc")]
+    use crate::mem::vec_from_memory;
+    use crate::mem::{array_from_memory, memory_of};
+    use crate::{Marshal, Unmarshal};
+
+    #[test]
+    fn memory_of_is_the_wire_bytes_of_qualifying_types() {
+        let items = [0x0102_0304u32, 0xa0b0_c0d0];
+        let bytes = memory_of(<u32 as Marshal>::__LAYOUT, &items);
+        if cfg!(target_endian = "little") {
+            assert_eq!(bytes, Some(&[4, 3, 2, 1, 0xd0, 0xc0, 0xb0, 0xa0][..]));
+        } else {
+            assert_eq!(bytes, None);
+        }
+        assert_eq!(memory_of(<bool as Marshal>::__LAYOUT, &[true, false]), None);
+        assert_eq!(memory_of(<char as Marshal>::__LAYOUT, &['a']), None);
+        assert_eq!(
+            memory_of(<Option<u8> as Marshal>::__LAYOUT, &[Some(1u8)]),
+            None
+        );
+        assert_eq!(
+            memory_of(<[i16; 2] as Marshal>::__LAYOUT, &[[1, -1]]).map(<[u8]>::len),
+            cfg!(target_endian = "little").then_some(4)
+        );
+    }
+
+    #[cfg(all(feature = "alloc", target_endian = "little"))]
+    #[test]
+    fn values_from_memory() {
+        let bytes = [1, 0, 0, 0, 0xff, 0xff, 0xff, 0x7f];
+        assert_eq!(
+            vec_from_memory(<i32 as Unmarshal>::__LAYOUT, &bytes),
+            [1, i32::MAX]
+        );
+        assert_eq!(
+            vec_from_memory(<u16 as Unmarshal>::__LAYOUT, &bytes),
+            [1, 0, 0xffff, 0x7fff]
+        );
+        assert_eq!(
+            vec_from_memory(<u64 as Unmarshal>::__LAYOUT, &[]),
+            [] as [u64; 0]
+        );
+        let floats: [f32; 2] = array_from_memory(<f32 as Unmarshal>::__LAYOUT, &bytes[..8]);
+        assert_eq!(floats[0].to_bits(), 1);
+        assert_eq!(
+            array_from_memory::<[u8; 2], 2>(<[u8; 2] as Unmarshal>::__LAYOUT, &bytes[..4]),
+            [[1, 0], [0, 0]]
+        );
+    }
+
+    #[cfg(feature = "alloc")]
+    #[test]
+    #[should_panic(expected = "not a run of memcpy-equivalent values")]
+    fn values_from_memory_reject_other_types() {
+        let _ = vec_from_memory(<bool as Unmarshal>::__LAYOUT, &[1, 0]);
     }
 }

@@ -39,7 +39,10 @@ pub struct Writer<'a> {
 
 impl fmt::Debug for Writer<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.out.fmt(f)
+        f.debug_struct("Writer")
+            .field("written", &self.written())
+            .field("remaining", &self.remaining())
+            .finish()
     }
 }
 
@@ -79,14 +82,18 @@ impl<'a> Writer<'a> {
         }
     }
 
+    /// Runs `f` on a writer over `out`, then hands back the cursor the
+    /// writer holds by then (`f` may have replaced it) with `f`'s result:
+    /// how `mem`, which knows only cursors and checks the one it gets back,
+    /// gives encoders a writer over memory it set aside.
     #[inline]
-    pub(crate) fn from_cursor(out: Cursor<'a>) -> Self {
-        Writer { out }
-    }
-
-    #[inline]
-    pub(crate) fn into_cursor(self) -> Cursor<'a> {
-        self.out
+    pub(crate) fn lend<R>(
+        out: Cursor<'a>,
+        f: impl FnOnce(&mut Writer<'a>) -> R,
+    ) -> (Cursor<'a>, R) {
+        let mut w = Writer { out };
+        let result = f(&mut w);
+        (w.out, result)
     }
 
     /// The bytes written so far, initialized, for as long as the buffer was
@@ -273,7 +280,7 @@ impl<'a> Writer<'a> {
     where
         F: FnOnce(&mut Writer<'_>) -> Result<(), Overflow>,
     {
-        self.out.exact(len, f)
+        self.out.exact(len, |region| Writer::lend(region, f))
     }
 
     /// Writes a body of an extensible type: its length as a little-endian
@@ -315,5 +322,100 @@ impl<'a> Writer<'a> {
         let at = self.out.begin_body()?;
         let result = f(self);
         self.out.end_body(at, result)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Buffers of `MaybeUninit::uninit()` bytes: Miri reports any read of
+    // one the writer did not write.
+
+    #[test]
+    fn exact_counts_what_the_sub_writer_wrote() {
+        let mut buf = [MaybeUninit::<u8>::uninit(); 8];
+        let mut w = Writer::new_uninit(&mut buf);
+        w.exact(4, |w| w.put_array([1, 2, 3, 4])).unwrap();
+        // A sub-writer that writes less leaves the rest unwritten.
+        w.exact(3, |w| w.put_u8(5)).unwrap();
+        assert_eq!(w.written(), 5);
+        // One that overruns its share fails.
+        assert_eq!(w.exact(1, |w| w.put_array([0, 0])), Err(Overflow));
+        // Reserving inside the region zeroes only there.
+        w.exact(2, |w| {
+            w.reserve(2)?[1] = 6;
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(w.into_written(), [1, 2, 3, 4, 5, 0, 6]);
+    }
+
+    #[test]
+    #[should_panic(expected = "replaced the Writer")]
+    fn exact_rejects_a_replaced_writer() {
+        let mut buf = [MaybeUninit::<u8>::uninit(); 8];
+        let mut outer = Writer::new_uninit(&mut buf);
+        // `&mut []` is `'static`, so it may stand in for any writer.
+        let _ = outer.exact(4, |w| {
+            *w = Writer::new(&mut []);
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn put_body_patches_the_length_after_the_body() {
+        let mut buf = [MaybeUninit::<u8>::uninit(); 16];
+        let mut w = Writer::new_uninit(&mut buf);
+        w.put_u8(9).unwrap();
+        w.put_body(|w| w.put_slice(b"abc")).unwrap();
+        // An empty body, and bodies nested in bodies.
+        w.put_body(|w| w.put_body(|_| Ok(()))).unwrap();
+        assert_eq!(w.written(), 16);
+        assert_eq!(
+            w.into_written(),
+            [9, 3, 0, 0, 0, b'a', b'b', b'c', 4, 0, 0, 0, 0, 0, 0, 0]
+        );
+    }
+
+    #[test]
+    fn put_body_that_overflows_takes_back_what_it_wrote() {
+        let mut buf = [0xEEu8; 7];
+        let mut w = Writer::new(&mut buf);
+        w.put_u8(1).unwrap();
+        assert_eq!(w.put_body(|w| w.put_slice(b"ab")), Ok(()));
+        assert_eq!(w.written(), 7);
+        assert_eq!(buf, [1, 2, 0, 0, 0, b'a', b'b']);
+        let mut buf = [0xEEu8; 6];
+        let mut w = Writer::new(&mut buf);
+        assert_eq!(w.put_body(|w| w.put_slice(b"abc")), Err(Overflow));
+        assert_eq!(w.written(), 0);
+        // Not even the length fits.
+        let mut short = [0u8; 3];
+        let mut w = Writer::new(&mut short);
+        assert_eq!(w.put_body(|_| Ok(())), Err(Overflow));
+        assert_eq!(w.written(), 0);
+        // A body that fails after writing some of itself.
+        let mut buf = [MaybeUninit::<u8>::uninit(); 9];
+        let mut w = Writer::new_uninit(&mut buf);
+        let result = w.put_body(|w| {
+            w.put_slice(b"abcd")?;
+            w.put_slice(b"ef")
+        });
+        assert_eq!(result, Err(Overflow));
+        assert_eq!(w.written(), 0);
+        w.put_slice(b"x").unwrap();
+        assert_eq!(w.into_written(), b"x");
+    }
+
+    #[test]
+    #[should_panic(expected = "replaced the Writer")]
+    fn put_body_rejects_a_replaced_writer() {
+        let mut buf = [MaybeUninit::<u8>::uninit(); 8];
+        let mut w = Writer::new_uninit(&mut buf);
+        let _ = w.put_body(|w| {
+            *w = Writer::new(&mut []);
+            Ok(())
+        });
     }
 }

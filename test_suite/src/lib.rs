@@ -2,6 +2,7 @@
 //!
 //! - [`counting`]: a counting global allocator, for the tests that measure
 //!   what encoding and decoding allocate;
+//! - [`budget`]: the least allocation budget a decode succeeds under;
 //! - [`golden`]: the byte notation of WIRE_FORMAT.md's tables and the check
 //!   of one table row;
 //! - [`strategies`]: the proptest configuration and the value strategies
@@ -9,6 +10,10 @@
 //! - [`fixtures`]: `with` modules and small types the suites encode;
 //! - [`checks`]: checks of decoding: the error both entry points report,
 //!   and whether a decoded value borrows from its input;
+//! - [`damage`]: damaged copies of encodings, and the check that marshal
+//!   and bincode read bytes alike;
+//! - [`stack_probe`]: a value whose decoder records how deep the stack is,
+//!   and decoding on a thread of a given stack size;
 //! - [`rng`]: a seeded generator for values that must not change between
 //!   runs;
 //! - [`properties!`]: one property test per row of a table of types, all
@@ -17,11 +22,14 @@
 //! The package publishes nothing: this library exists so that each test
 //! binary does not carry its own copy of these.
 
+pub mod budget;
 pub mod checks;
 pub mod counting;
+pub mod damage;
 pub mod fixtures;
 pub mod golden;
 pub mod rng;
+pub mod stack_probe;
 pub mod strategies;
 
 #[doc(hidden)]

@@ -13,8 +13,14 @@ use proptest::prelude::*;
 /// 256 cases per property (2 under Miri, which interprets every byte), no
 /// regression files written on failure.
 pub fn config() -> ProptestConfig {
+    config_with_cases(256)
+}
+
+/// [`config`] with `cases` cases per property instead of 256 (still 2
+/// under Miri): for the suites whose cases cost more.
+pub fn config_with_cases(cases: u32) -> ProptestConfig {
     ProptestConfig {
-        cases: if cfg!(miri) { 2 } else { 256 },
+        cases: if cfg!(miri) { 2 } else { cases },
         failure_persistence: None,
         ..ProptestConfig::default()
     }

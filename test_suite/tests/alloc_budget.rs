@@ -23,6 +23,7 @@ use std::sync::Arc;
 
 use marshal::frame::{Codec, Decoded, FrameError};
 use marshal::{DecodeError, DecodeErrorKind, Marshal, Reader, Unmarshal};
+use marshal_test_suite::budget::least_budget;
 use marshal_test_suite::counting::{Live, lock, measure, measure_live};
 use marshal_test_suite::rng::XorShift;
 
@@ -340,18 +341,11 @@ fn btree_maps_are_charged_entry_by_entry() {
 
 /// The smallest budget under which `bytes` decodes as a `T`, which must
 /// decode without one.
-fn least_budget<T: for<'de> Unmarshal<'de>>(bytes: &[u8]) -> usize {
+fn least_budget_of<T: for<'de> Unmarshal<'de>>(bytes: &[u8]) -> usize {
     assert!(marshal::from_bytes::<T>(bytes).is_ok());
-    let (mut lo, mut hi) = (0, 1 << 32);
-    while lo < hi {
-        let mid = lo + (hi - lo) / 2;
-        if marshal::from_bytes_limited::<T>(bytes, mid).is_ok() {
-            hi = mid;
-        } else {
-            lo = mid + 1;
-        }
-    }
-    lo
+    least_budget(1 << 32, |budget| {
+        marshal::from_bytes_limited::<T>(bytes, budget).is_ok()
+    })
 }
 
 /// At the least budget `bytes` decodes under, and at budgets below it,
@@ -359,7 +353,7 @@ fn least_budget<T: for<'de> Unmarshal<'de>>(bytes: &[u8]) -> usize {
 /// charges for `T`'s allocations cover what std actually asks for.
 #[track_caller]
 fn assert_charges_cover<T: for<'de> Unmarshal<'de> + Debug>(bytes: &[u8]) -> usize {
-    let least = least_budget::<T>(bytes);
+    let least = least_budget_of::<T>(bytes);
     let (result, live) = limited::<T>(bytes, least);
     assert!(result.is_ok());
     assert_within(live, least);
@@ -629,7 +623,7 @@ fn mixed() -> Mixed {
 fn damaged_input_never_exceeds_the_budget() {
     let value = mixed();
     let honest = marshal::to_vec(&value);
-    let least = least_budget::<Mixed>(&honest);
+    let least = least_budget_of::<Mixed>(&honest);
     let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
     let (mut ok, mut over) = (0, 0);
     for _ in 0..if cfg!(miri) { 30 } else { 3000 } {

@@ -27,6 +27,7 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use marshal::{DecodeErrorKind, Marshal, Reader, Unmarshal};
+use marshal_test_suite::damage;
 use marshal_test_suite::fixtures::be_u32;
 use marshal_test_suite::properties;
 use marshal_test_suite::strategies::{
@@ -622,28 +623,16 @@ fn known_bytes() {
 /// give the same value or both fail.
 fn agree<T>(bytes: &[u8]) -> Result<(), TestCaseError>
 where
-    T: for<'de> Unmarshal<'de> + DeserializeOwned + PartialEq + Debug,
+    T: for<'de> Unmarshal<'de> + DeserializeOwned + Serialize + PartialEq + Debug,
 {
     let ours = T::read_from(bytes).map(|(value, _)| value);
-    let theirs = bincode::deserialize::<T>(bytes);
-    match (ours, theirs) {
-        (Ok(ours), Ok(theirs)) => prop_assert_eq!(ours, theirs, "for {:02x?}", bytes),
-        (Err(_), Err(_)) => {}
-        (ours, theirs) => prop_assert!(
-            false,
-            "marshal gives {:?}, bincode {:?}, for {:02x?}",
-            ours,
-            theirs,
-            bytes
-        ),
-    }
-    Ok(())
+    damage::agree(bytes, ours, bincode::deserialize::<T>(bytes))
 }
 
 /// [`agree`] on damaged bytes of a `T`.
 fn agree_on<T>(damaged: &Damaged<T>) -> Result<(), TestCaseError>
 where
-    T: for<'de> Unmarshal<'de> + DeserializeOwned + PartialEq + Debug,
+    T: for<'de> Unmarshal<'de> + DeserializeOwned + Serialize + PartialEq + Debug,
 {
     agree::<T>(&damaged.bytes)
 }

@@ -16,6 +16,7 @@ use std::fmt::Debug;
 use marshal::fingerprint::{self, Fingerprinted};
 use marshal::{DecodeErrorKind, Marshal, Reader, Unmarshal};
 use marshal_test_suite::counting::{lock, measure};
+use marshal_test_suite::strategies::config_with_cases;
 use proptest::prelude::*;
 use proptest_derive::Arbitrary;
 
@@ -737,17 +738,9 @@ fn without_other_an_unknown_variant_is_invalid_tag() {
 // ---------------------------------------------------------------------------
 // Any value of any version reads in every other version.
 
-/// The suites' configuration (no failure files; two cases under Miri),
-/// with fewer cases: each one encodes and decodes a value three times over.
-fn config() -> ProptestConfig {
-    ProptestConfig {
-        cases: if cfg!(miri) { 2 } else { 128 },
-        ..marshal_test_suite::strategies::config()
-    }
-}
-
 proptest! {
-    #![proptest_config(config())]
+    // Fewer cases: each one encodes and decodes a value three times over.
+    #![proptest_config(config_with_cases(128))]
 
     #[test]
     fn any_v1_session_reads_everywhere(value in any::<v1::Session>()) {

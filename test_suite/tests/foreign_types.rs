@@ -28,16 +28,15 @@ use uuid::Uuid;
 
 marshal_test_suite::counting_allocator!();
 
+use marshal_test_suite::budget::least_budget_within;
 use marshal_test_suite::checks::bincode_exact;
 use marshal_test_suite::counting::{lock, measure};
+use marshal_test_suite::damage::{agree, damage, damaged_copies};
+use marshal_test_suite::stack_probe::{THREAD_STACK, decode_on_thread};
+use marshal_test_suite::strategies::config_with_cases;
 
-/// The suites' configuration (no failure files), with 128 cases.
-fn config() -> ProptestConfig {
-    ProptestConfig {
-        cases: 128,
-        ..marshal_test_suite::strategies::config()
-    }
-}
+/// Cases per property.
+const CASES: u32 = 128;
 
 /// Both directions for one value, then damaged copies of its bytes.
 fn check<T>(value: &T, damage: &[(usize, u8)]) -> Result<(), TestCaseError>
@@ -72,36 +71,11 @@ where
         value
     );
 
-    let mut inputs = vec![[&theirs[..], &[0]].concat()];
-    for &(at, byte) in damage {
-        inputs.push(theirs[..at % theirs.len()].to_vec());
-        let mut changed = theirs.clone();
-        changed[at % theirs.len()] = byte;
-        inputs.push(changed);
-        let mut inserted = theirs.clone();
-        inserted.insert(at % (theirs.len() + 1), byte);
-        inputs.push(inserted);
-    }
-    for input in &inputs {
-        let ours = marshal::from_bytes::<T>(input);
-        let theirs = bincode_exact().deserialize::<T>(input);
-        match (&ours, &theirs) {
-            (Ok(a), Ok(b)) => prop_assert_eq!(a, b),
-            (Err(_), Err(_)) => {}
-            _ => prop_assert!(
-                false,
-                "marshal {:?}, bincode {:?}, for {:?}",
-                ours,
-                theirs.map_err(|e| e.to_string()),
-                input
-            ),
-        }
+    for input in damaged_copies(&theirs, damage) {
+        let ours = marshal::from_bytes::<T>(&input);
+        agree(&input, ours, bincode_exact().deserialize::<T>(&input))?;
     }
     Ok(())
-}
-
-fn damage() -> impl Strategy<Value = Vec<(usize, u8)>> {
-    vec((any::<usize>(), any::<u8>()), 0..4)
 }
 
 fn arb_uuid() -> impl Strategy<Value = Uuid> {
@@ -196,7 +170,7 @@ prop_compose! {
 }
 
 proptest! {
-    #![proptest_config(config())]
+    #![proptest_config(config_with_cases(CASES))]
 
     #[test]
     fn uuid(v in arb_uuid(), d in damage()) { check(&v, &d)?; }
@@ -417,22 +391,8 @@ fn the_bounded_types_decode_without_allocating() {
 
 /// The least budget `bytes` decode as a `T` under; a decode under it asks
 /// the allocator for no more, and one byte less is `AllocLimit`.
-fn least_budget<T: for<'de> Unmarshal<'de>>(bytes: &[u8]) -> Result<usize, TestCaseError> {
-    let fits = |budget| marshal::from_bytes_limited::<T>(bytes, budget).is_ok();
-    let (mut lo, mut hi) = (0usize, 1 << 24);
-    prop_assert!(fits(hi));
-    while lo < hi {
-        let mid = (lo + hi) / 2;
-        if fits(mid) {
-            hi = mid;
-        } else {
-            lo = mid + 1;
-        }
-    }
-    let guard = lock();
-    let (result, allocs) = measure(&guard, || fits(lo));
-    prop_assert!(result);
-    prop_assert!(allocs.total <= lo, "{:?} under a budget of {}", allocs, lo);
+fn least_budget_of<T: for<'de> Unmarshal<'de>>(bytes: &[u8]) -> Result<usize, TestCaseError> {
+    let lo = least_budget_within(|budget| marshal::from_bytes_limited::<T>(bytes, budget).is_ok())?;
     if lo > 0 {
         let err = marshal::from_bytes_limited::<T>(bytes, lo - 1)
             .map(drop)
@@ -443,7 +403,7 @@ fn least_budget<T: for<'de> Unmarshal<'de>>(bytes: &[u8]) -> Result<usize, TestC
 }
 
 proptest! {
-    #![proptest_config(config())]
+    #![proptest_config(config_with_cases(CASES))]
 
     /// Whatever they hold, the allocating types ask the allocator for no
     /// more than they were charged.
@@ -455,12 +415,12 @@ proptest! {
         body in vec(any::<u8>(), 0..100),
     ) {
         let map: IndexMap<u64, String> = map.into_iter().collect();
-        least_budget::<IndexMap<u64, String>>(&marshal::to_vec(&map))?;
+        least_budget_of::<IndexMap<u64, String>>(&marshal::to_vec(&map))?;
         let set: IndexSet<[u32; 3]> = set.into_iter().collect();
-        least_budget::<IndexSet<[u32; 3]>>(&marshal::to_vec(&set))?;
-        least_budget::<SmallVec<[u64; 4]>>(&marshal::to_vec(&small))?;
-        least_budget::<Bytes>(&marshal::to_vec(&body))?;
-        least_budget::<BytesMut>(&marshal::to_vec(&body))?;
+        least_budget_of::<IndexSet<[u32; 3]>>(&marshal::to_vec(&set))?;
+        least_budget_of::<SmallVec<[u64; 4]>>(&marshal::to_vec(&small))?;
+        least_budget_of::<Bytes>(&marshal::to_vec(&body))?;
+        least_budget_of::<BytesMut>(&marshal::to_vec(&body))?;
     }
 }
 
@@ -509,16 +469,19 @@ struct MapTree(IndexMap<u8, MapTree>);
 #[derive(Marshal, Unmarshal)]
 struct SetTree(u8, SmallVec<[Box<SetTree>; 1]>);
 
+/// `T` decoded from the whole input, as `from_bytes` does.
+fn whole<T: for<'de> Unmarshal<'de>>(r: &mut Reader<'_>) -> Result<(), marshal::DecodeError> {
+    T::decode(r)?;
+    r.finish()
+}
+
+/// What decoding `input` with `decode` gave on a thread with a 2 MiB stack.
 fn decode_on_2_mib_thread(
-    decode: fn(&[u8]) -> Result<(), marshal::DecodeError>,
+    decode: fn(&mut Reader<'_>) -> Result<(), marshal::DecodeError>,
     input: Vec<u8>,
 ) -> Result<(), DecodeErrorKind> {
-    std::thread::Builder::new()
-        .stack_size(2 << 20)
-        .spawn(move || decode(&input).map_err(|e| e.kind()))
-        .expect("spawn")
-        .join()
-        .expect("the decoding thread panicked")
+    let (result, _) = decode_on_thread(decode, input, None, THREAD_STACK);
+    result.map_err(|(kind, _)| kind)
 }
 
 #[test]
@@ -529,22 +492,13 @@ fn nesting_through_them_is_too_deep_not_a_stack_overflow() {
     // A map of one entry in each map, 100,000 deep.
     let mut input = [1, 0, 0, 0, 0, 0, 0, 0, 7].repeat(100_000);
     input.extend([0; 8]);
-    assert_eq!(
-        decode_on_2_mib_thread(|b| marshal::from_bytes::<MapTree>(b).map(drop), input),
-        too_deep
-    );
+    assert_eq!(decode_on_2_mib_thread(whole::<MapTree>, input), too_deep);
     // A small vector of one box in each.
     let mut input = [9, 1, 0, 0, 0, 0, 0, 0, 0].repeat(100_000);
     input.extend([9, 0, 0, 0, 0, 0, 0, 0, 0]);
-    assert_eq!(
-        decode_on_2_mib_thread(|b| marshal::from_bytes::<SetTree>(b).map(drop), input),
-        too_deep
-    );
+    assert_eq!(decode_on_2_mib_thread(whole::<SetTree>, input), too_deep);
     // Shallow enough, they decode.
     let mut input = [1, 0, 0, 0, 0, 0, 0, 0, 7].repeat(50);
     input.extend([0; 8]);
-    assert_eq!(
-        decode_on_2_mib_thread(|b| marshal::from_bytes::<MapTree>(b).map(drop), input),
-        Ok(())
-    );
+    assert_eq!(decode_on_2_mib_thread(whole::<MapTree>, input), Ok(()));
 }

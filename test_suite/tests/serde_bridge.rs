@@ -37,21 +37,14 @@ use serde::{Deserialize, Serialize};
 
 marshal_test_suite::counting_allocator!();
 
+use marshal_test_suite::budget::least_budget_within;
 use marshal_test_suite::checks::bincode_exact;
 use marshal_test_suite::counting::{lock, measure};
+use marshal_test_suite::damage::{agree, damage, damaged_copies, same};
+use marshal_test_suite::strategies::config_with_cases;
 
-/// The suites' configuration (no failure files), with 96 cases.
-fn config() -> ProptestConfig {
-    ProptestConfig {
-        cases: 96,
-        ..marshal_test_suite::strategies::config()
-    }
-}
-
-/// Equal values, or values whose bytes are equal (NaNs).
-fn same<T: Serialize + PartialEq>(a: &T, b: &T) -> bool {
-    a == b || bincode::serialize(a).ok() == bincode::serialize(b).ok()
-}
+/// Cases per property.
+const CASES: u32 = 96;
 
 /// Both directions for one value, then damaged copies of its bytes.
 fn check<T>(value: &T, damage: &[(usize, u8)]) -> Result<(), TestCaseError>
@@ -95,47 +88,11 @@ where
     prop_assert_eq!(used, theirs.len());
 
     // Damaged bytes: both accept the same ones, as the same values.
-    let mut inputs = vec![[&theirs[..], &[0]].concat()];
-    for &(at, byte) in damage {
-        if !theirs.is_empty() {
-            inputs.push(theirs[..at % theirs.len()].to_vec());
-            let mut changed = theirs.clone();
-            changed[at % theirs.len()] = byte;
-            inputs.push(changed);
-            let mut inserted = theirs.clone();
-            inserted.insert(at % (theirs.len() + 1), byte);
-            inputs.push(inserted);
-        }
-    }
-    for input in &inputs {
-        agree::<T>(input)?;
+    for input in damaged_copies(&theirs, damage) {
+        let ours = marshal::serde::from_bytes::<T>(&input);
+        agree(&input, ours, bincode_exact().deserialize::<T>(&input))?;
     }
     Ok(())
-}
-
-/// marshal and bincode accept `input` alike, and read the same value.
-fn agree<T>(input: &[u8]) -> Result<(), TestCaseError>
-where
-    T: Serialize + DeserializeOwned + PartialEq + Debug,
-{
-    let ours = marshal::serde::from_bytes::<T>(input);
-    let theirs = bincode_exact().deserialize::<T>(input);
-    match (&ours, &theirs) {
-        (Ok(a), Ok(b)) => prop_assert!(same(a, b), "{:?} vs {:?} from {:?}", a, b, input),
-        (Err(_), Err(_)) => {}
-        _ => prop_assert!(
-            false,
-            "marshal {:?}, bincode {:?}, for {:?}",
-            ours,
-            theirs.map_err(|e| e.to_string()),
-            input
-        ),
-    }
-    Ok(())
-}
-
-fn damage() -> impl Strategy<Value = Vec<(usize, u8)>> {
-    vec((any::<usize>(), any::<u8>()), 0..4)
 }
 
 // ---------------------------------------------------------------------------
@@ -245,7 +202,7 @@ macro_rules! compare {
         const TYPES: usize = [$(stringify!($name)),*].len();
 
         proptest! {
-            #![proptest_config(config())]
+            #![proptest_config(config_with_cases(CASES))]
             $(
                 #[test]
                 fn $name(value in $strategy, damage in damage()) {
@@ -447,26 +404,12 @@ fn the_budget_bounds_strings_and_sequences() {
 /// The least budget `bytes` decode as a `T` under, and that a decode
 /// under it asks the allocator for no more than it.
 fn within_least_budget<T: DeserializeOwned>(bytes: &[u8]) -> Result<(), TestCaseError> {
-    let fits = |budget| marshal::serde::from_bytes_limited::<T>(bytes, budget).is_ok();
-    let (mut lo, mut hi) = (0usize, 1 << 24);
-    prop_assert!(fits(hi));
-    while lo < hi {
-        let mid = (lo + hi) / 2;
-        if fits(mid) {
-            hi = mid;
-        } else {
-            lo = mid + 1;
-        }
-    }
-    let guard = lock();
-    let (result, allocs) = measure(&guard, || fits(lo));
-    prop_assert!(result);
-    prop_assert!(allocs.total <= lo, "{:?} under a budget of {}", allocs, lo);
-    Ok(())
+    least_budget_within(|budget| marshal::serde::from_bytes_limited::<T>(bytes, budget).is_ok())
+        .map(drop)
 }
 
 proptest! {
-    #![proptest_config(config())]
+    #![proptest_config(config_with_cases(CASES))]
 
     /// Vectors of any length and item size, and strings, ask the allocator
     /// for no more than the bridge charged.
@@ -879,7 +822,7 @@ struct SerdeJob {
 }
 
 proptest! {
-    #![proptest_config(config())]
+    #![proptest_config(config_with_cases(CASES))]
 
     #[test]
     fn a_with_field_has_bincodes_bytes(

@@ -12,38 +12,11 @@
 //! cargo test --release -p marshal-test-suite --test serde_stack -- --nocapture
 //! ```
 
-use std::cell::Cell;
 use std::collections::BTreeMap;
 
 use marshal::{DecodeErrorKind, Reader};
-use serde::{Deserialize, Deserializer};
-
-/// The stack of a spawned thread unless it asks for another.
-const THREAD_STACK: usize = 2 << 20;
-
-/// The most stack the nesting the default limit allows may take.
-const NESTING_STACK: usize = 1 << 20;
-
-thread_local! {
-    /// The lowest address of a local in `Probe::deserialize` since the last
-    /// reset.
-    static DEEPEST: Cell<usize> = const { Cell::new(usize::MAX) };
-}
-
-/// A unit whose deserializer records how deep the stack is.
-#[derive(Debug)]
-struct Probe;
-
-impl<'de> Deserialize<'de> for Probe {
-    #[inline(never)]
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let local = 0u8;
-        let at = std::ptr::from_ref(std::hint::black_box(&local)).addr();
-        DEEPEST.with(|c| c.set(c.get().min(at)));
-        <()>::deserialize(d)?;
-        Ok(Probe)
-    }
-}
+use marshal_test_suite::stack_probe::{NESTING_STACK, Probe, THREAD_STACK, decode_on_thread};
+use serde::Deserialize;
 
 /// 16 × 32 `u64`s: 4 KiB, as large an array as serde's own impls allow,
 /// nested.
@@ -522,32 +495,6 @@ fn shapes() -> Vec<Shape> {
             },
         },
     ]
-}
-
-/// Decodes on a thread of `stack_size` bytes: the result, and the stack
-/// the deepest `Probe` found below the thread's frame.
-fn decode_on_thread(
-    decode: fn(&mut Reader<'_>) -> Result<(), marshal::DecodeError>,
-    input: Vec<u8>,
-    max_depth: Option<u32>,
-    stack_size: usize,
-) -> (Result<(), (DecodeErrorKind, usize)>, usize) {
-    std::thread::Builder::new()
-        .stack_size(stack_size)
-        .spawn(move || {
-            DEEPEST.with(|d| d.set(usize::MAX));
-            let local = 0u8;
-            let top = std::ptr::from_ref(std::hint::black_box(&local)).addr();
-            let mut r = Reader::new(&input);
-            if let Some(depth) = max_depth {
-                r = r.with_max_depth(depth);
-            }
-            let result = decode(&mut r).map_err(|e| (e.kind(), e.offset()));
-            (result, top.saturating_sub(DEEPEST.with(Cell::get)))
-        })
-        .expect("spawn")
-        .join()
-        .expect("the decoding thread panicked")
 }
 
 /// The deepest nesting the default limit lets `shape` decode: found on a

@@ -23,39 +23,12 @@
 #![allow(dead_code, clippy::large_enum_variant)]
 
 use std::borrow::Cow;
-use std::cell::Cell;
 use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 use std::rc::Rc;
 use std::sync::Arc;
 
 use marshal::{DecodeError, DecodeErrorKind, Reader, Unmarshal};
-
-/// The stack of a spawned thread unless it asks for another.
-const THREAD_STACK: usize = 2 << 20;
-
-/// The most stack the nesting the default limit allows may take: half of
-/// [`THREAD_STACK`], leaving the rest to the caller's frames and the bottom
-/// value's own decode.
-const NESTING_STACK: usize = 1 << 20;
-
-thread_local! {
-    /// The lowest address of a local in `Probe::decode` since the last reset.
-    static DEEPEST: Cell<usize> = const { Cell::new(usize::MAX) };
-}
-
-/// A zero-sized value whose decoder records how deep the stack is.
-#[derive(Debug, PartialEq, Eq, PartialOrd, Ord, Clone)]
-struct Probe;
-
-impl<'de> Unmarshal<'de> for Probe {
-    #[inline(never)]
-    fn decode(_: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        let local = 0u8;
-        let at = std::ptr::from_ref(std::hint::black_box(&local)).addr();
-        DEEPEST.with(|d| d.set(d.get().min(at)));
-        Ok(Probe)
-    }
-}
+use marshal_test_suite::stack_probe::{NESTING_STACK, Probe, THREAD_STACK, decode_on_thread};
 
 /// The reproducer: a level is always a `Next`, but in an
 /// unoptimized build its frame held the temporaries of every variant.
@@ -450,34 +423,6 @@ fn shapes() -> Vec<Shape> {
         shape.nest_at = shape.nest_at.min(shape.open.len());
     }
     shapes
-}
-
-/// What decoding `input` did on a thread with a 2 MiB stack: the result
-/// (the error's kind and offset), and the stack the deepest `Probe` found
-/// below the thread's frame before the decode.
-fn decode_on_thread(
-    decode: fn(&mut Reader<'_>) -> Result<(), DecodeError>,
-    input: Vec<u8>,
-    max_depth: Option<u32>,
-    stack_size: usize,
-) -> (Result<(), (DecodeErrorKind, usize)>, usize) {
-    std::thread::Builder::new()
-        .stack_size(stack_size)
-        .spawn(move || {
-            DEEPEST.with(|d| d.set(usize::MAX));
-            let local = 0u8;
-            let top = std::ptr::from_ref(std::hint::black_box(&local)).addr();
-            let mut r = Reader::new(&input);
-            if let Some(depth) = max_depth {
-                r = r.with_max_depth(depth);
-            }
-            let result = decode(&mut r).map_err(|e| (e.kind(), e.offset()));
-            let deepest = DEEPEST.with(Cell::get);
-            (result, top.saturating_sub(deepest))
-        })
-        .expect("spawn")
-        .join()
-        .expect("the decoding thread panicked")
 }
 
 fn too_deep(limit: u32) -> DecodeErrorKind {

@@ -187,7 +187,7 @@ mod decode {
 
     impl<'de, T: Unmarshal<'de> + Clone> CowUnmarshal<'de> for T {
         const MIN_LEN: usize = <T as Unmarshal>::MIN_LEN;
-        const __DECODE_STACK: usize = crate::stack::fields(&[crate::stack::field_of::<T>()]);
+        const __DECODE_STACK: usize = crate::stack::fields(&[crate::nesting::field_of::<T>()]);
 
         #[inline]
         fn decode_cow<'a>(r: &mut Reader<'de>) -> Result<Cow<'a, Self>, DecodeError>

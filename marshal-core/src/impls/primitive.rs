@@ -310,7 +310,7 @@ macro_rules! wrapper_impls {
             const MIN_LEN: usize = T::MIN_LEN;
             const MIN_LEN_IS_EXACT: bool = T::MIN_LEN_IS_EXACT;
             const __LAYOUT: Layout<Self> = Layout::transparent(T::__LAYOUT);
-            const __DECODE_STACK: usize = crate::stack::fields(&[crate::stack::field_of::<T>()]);
+            const __DECODE_STACK: usize = crate::stack::fields(&[crate::nesting::field_of::<T>()]);
 
             #[inline]
             fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {

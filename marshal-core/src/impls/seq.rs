@@ -82,7 +82,7 @@ impl<'de: 'a, 'a, const N: usize> Unmarshal<'de> for &'a [u8; N] {
         // `take(N)` returned exactly N bytes.
         bytes
             .try_into()
-            .map_err(|_| DecodeError::unexpected_end(at, N))
+            .map_err(|_| DecodeError::unexpected_end(N, at))
     }
 }
 
@@ -122,7 +122,7 @@ impl<T: Marshal, const N: usize> Marshal for [T; N] {
     fn encode(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
         // Wire bytes that are the memory, of a length known at compile
         // time: a plain copy, which compiles to a few whole stores.
-        if let Some(bytes) = crate::mem::memory_of(self.as_slice()) {
+        if let Some(bytes) = crate::mem::memory_of(T::__LAYOUT, self.as_slice()) {
             return w.put_copy(bytes);
         }
         T::encode_slice(self, w)
@@ -133,7 +133,7 @@ impl<'de, T: Unmarshal<'de>, const N: usize> Unmarshal<'de> for [T; N] {
     const MIN_LEN: usize = T::MIN_LEN.saturating_mul(N);
     const MIN_LEN_IS_EXACT: bool = N == 0 || T::MIN_LEN_IS_EXACT;
     const __LAYOUT: Layout<Self> = Layout::array(T::__LAYOUT);
-    const __DECODE_STACK: usize = crate::stack::array::<T, N>();
+    const __DECODE_STACK: usize = crate::nesting::array::<T, N>();
 
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
@@ -179,7 +179,7 @@ impl<T: Marshal> Marshal for Option<T> {
 
 impl<'de, T: Unmarshal<'de>> Unmarshal<'de> for Option<T> {
     const MIN_LEN: usize = 1;
-    const __DECODE_STACK: usize = crate::stack::fields(&[crate::stack::field_of::<T>()]);
+    const __DECODE_STACK: usize = crate::stack::fields(&[crate::nesting::field_of::<T>()]);
 
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
@@ -219,7 +219,7 @@ macro_rules! tuple_impls {
             const MIN_LEN: usize = 0usize $(.saturating_add($name::MIN_LEN))+;
             const MIN_LEN_IS_EXACT: bool = true $(&& $name::MIN_LEN_IS_EXACT)+;
             const __DECODE_STACK: usize =
-                crate::stack::fields(&[$(crate::stack::field_of::<$name>()),+]);
+                crate::stack::fields(&[$(crate::nesting::field_of::<$name>()),+]);
 
             #[inline]
             fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {

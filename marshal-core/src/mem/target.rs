@@ -1,5 +1,6 @@
-//! Output-target glue: a [`Writer`] over a `Vec`'s spare capacity, a
+//! Output-target glue: a [`Cursor`] over a `Vec`'s spare capacity, a
 //! `BufMut` chunk or a fresh arena block, and committing what it wrote.
+//! (The `Writer`-level forms that encoders are handed are `output.rs`'s.)
 //!
 //! The functions here use a `&mut [u8]` as the proof that bytes are
 //! initialized: a live `&mut [u8]` produced by safe code points at
@@ -11,40 +12,24 @@
 use core::mem::MaybeUninit;
 
 #[cfg(any(feature = "alloc", feature = "bytes"))]
-use super::cursor::writer_replaced;
-#[cfg(any(feature = "alloc", feature = "bytes"))]
-use crate::writer::Writer;
+use super::cursor::{Cursor, writer_replaced};
 
-/// Appends to `vec` what `f` writes through a writer over `vec`'s spare
-/// capacity: no byte is zeroed first. Returns `f`'s result.
+/// Appends to `vec` what `f` writes through the cursor over `vec`'s spare
+/// capacity that it is given and hands back, when `f` returns `Ok`: no byte
+/// is zeroed first, and on `Err`, `vec` keeps its length (and its
+/// contents), so a failed encoding leaves no partial output behind.
+/// Returns `f`'s result.
 ///
-/// This is the building block of `to_vec`, `encode_into_vec` and framing.
 /// The caller reserves the capacity first.
 ///
 /// # Panics
 ///
-/// When `f` replaces the writer it is given with one over other memory.
+/// When `f` hands back a cursor over other memory.
 #[cfg(feature = "alloc")]
 #[inline]
-pub fn append_to_vec<R>(vec: &mut alloc::vec::Vec<u8>, f: impl FnOnce(&mut Writer<'_>) -> R) -> R {
-    match try_append_to_vec(vec, |w| Ok::<R, core::convert::Infallible>(f(w))) {
-        Ok(result) => result,
-        Err(never) => match never {},
-    }
-}
-
-/// Like [`append_to_vec`], but the bytes `f` wrote are appended only when
-/// it returns `Ok`: on `Err`, `vec` keeps its length (and its contents), so
-/// a failed encoding leaves no partial output behind.
-///
-/// # Panics
-///
-/// When `f` replaces the writer it is given with one over other memory.
-#[cfg(feature = "alloc")]
-#[inline]
-pub fn try_append_to_vec<R, E>(
+pub(crate) fn commit_to_vec<R, E>(
     vec: &mut alloc::vec::Vec<u8>,
-    f: impl FnOnce(&mut Writer<'_>) -> Result<R, E>,
+    f: impl for<'s> FnOnce(Cursor<'s>) -> (Cursor<'s>, Result<R, E>),
 ) -> Result<R, E> {
     let len = vec.len();
     let (result, n) = write_uninit(vec.spare_capacity_mut(), f);
@@ -152,40 +137,23 @@ where
     false
 }
 
-/// Writes what `f` writes through a writer over `buf`'s current chunk
-/// straight into `buf`, with no copy and no zeroing, and advances `buf` past
-/// it. Returns `f`'s result.
+/// Writes what `f` writes through the cursor over `buf`'s current chunk
+/// that it is given and hands back straight into `buf`, with no copy and no
+/// zeroing, and advances `buf` past it when `f` returns `Ok`: on `Err` it
+/// keeps its length, so a failed encoding leaves no partial output behind.
+/// Returns `f`'s result.
 ///
 /// The caller makes sure the chunk is large enough (for `BytesMut`,
 /// `reserve` first).
 ///
 /// # Panics
 ///
-/// When `f` replaces the writer it is given with one over other memory.
+/// When `f` hands back a cursor over other memory.
 #[cfg(feature = "bytes")]
 #[inline]
-pub fn append_to_buf_mut<B, R>(buf: &mut B, f: impl FnOnce(&mut Writer<'_>) -> R) -> R
-where
-    B: ::bytes::BufMut + ?Sized,
-{
-    match try_append_to_buf_mut(buf, |w| Ok::<R, core::convert::Infallible>(f(w))) {
-        Ok(result) => result,
-        Err(never) => match never {},
-    }
-}
-
-/// Like [`append_to_buf_mut`], but `buf` is advanced only when `f` returns
-/// `Ok`: on `Err` it keeps its length, so a failed encoding leaves no
-/// partial output behind.
-///
-/// # Panics
-///
-/// When `f` replaces the writer it is given with one over other memory.
-#[cfg(feature = "bytes")]
-#[inline]
-pub fn try_append_to_buf_mut<B, R, E>(
+pub(crate) fn commit_to_buf_mut<B, R, E>(
     buf: &mut B,
-    f: impl FnOnce(&mut Writer<'_>) -> Result<R, E>,
+    f: impl for<'s> FnOnce(Cursor<'s>) -> (Cursor<'s>, Result<R, E>),
 ) -> Result<R, E>
 where
     B: ::bytes::BufMut + ?Sized,
@@ -194,10 +162,9 @@ where
     // SAFETY: `as_uninit_slice_mut` requires that we neither read the
     // memory nor write uninitialized bytes to it (bytes,
     // `UninitSlice::as_uninit_slice_mut`). The slice goes only into a
-    // `Writer`, whose cursor never stores an uninitialized byte (invariant
-    // 4) and never reads; the only bytes anyone can read back are ones the
-    // cursor initialized itself (`reserve`), never the chunk's prior
-    // contents.
+    // `Cursor`, which never stores an uninitialized byte (invariant 4) and
+    // never reads; the only bytes anyone can read back are ones the cursor
+    // initialized itself (`reserve`), never the chunk's prior contents.
     let uninit = unsafe { chunk.as_uninit_slice_mut() };
     let (result, n) = write_uninit(uninit, f);
     if result.is_ok() {
@@ -210,26 +177,26 @@ where
     result
 }
 
-/// Runs `f` with a writer over `spare` and returns its result and how many
-/// bytes it wrote, `n`: the first `n` bytes of `spare` are then initialized,
-/// and `n <= spare.len()`. The callers' `unsafe` blocks rely on exactly
-/// that, so it is checked, not assumed: a `Writer` hands out what it wrote
-/// as a `&mut [u8]`, which safe code can only make over initialized bytes,
-/// and it must still start where `spare` starts.
+/// Runs `f` with a cursor over `spare`, and returns its result and how
+/// many bytes were written through the cursor it hands back, `n`: the first
+/// `n` bytes of `spare` are then initialized, and `n <= spare.len()`. The
+/// callers' `unsafe` blocks rely on exactly that, so it is checked, not
+/// assumed: a cursor hands out what it wrote as a `&mut [u8]`, which safe
+/// code can only make over initialized bytes, and it must still start
+/// where `spare` starts.
 ///
 /// # Panics
 ///
-/// When `f` replaces the writer it is given with one over other memory.
+/// When `f` hands back a cursor over other memory.
 #[cfg(any(feature = "alloc", feature = "bytes"))]
 #[inline]
 fn write_uninit<R>(
     spare: &mut [MaybeUninit<u8>],
-    f: impl FnOnce(&mut Writer<'_>) -> R,
+    f: impl for<'s> FnOnce(Cursor<'s>) -> (Cursor<'s>, R),
 ) -> (R, usize) {
     let (start, capacity) = (spare.as_ptr(), spare.len());
-    let mut w = Writer::new_uninit(spare);
-    let result = f(&mut w);
-    let written = w.into_written();
+    let (cursor, result) = f(Cursor::new_uninit(spare));
+    let written = cursor.into_written();
     let n = written.len();
     if !(core::ptr::eq(written.as_ptr(), start.cast::<u8>()) && n <= capacity) {
         writer_replaced();
@@ -276,46 +243,8 @@ fn too_large(len: usize) -> ! {
 #[cfg(test)]
 mod tests {
     use super::*;
-    #[cfg(any(feature = "alloc", feature = "bytes"))]
-    use crate::error::Overflow;
-    #[cfg(feature = "bumpalo")]
+    #[cfg(any(feature = "alloc", feature = "bumpalo"))]
     use crate::mem::Cursor;
-
-    #[cfg(feature = "alloc")]
-    #[test]
-    fn appends_to_spare_capacity() {
-        let mut v = alloc::vec::Vec::with_capacity(8);
-        v.push(1u8);
-        let r = append_to_vec(&mut v, |w| w.put_slice(b"ab"));
-        assert_eq!(r, Ok(()));
-        assert_eq!(v, [1, b'a', b'b']);
-        // Nothing written, nothing appended.
-        append_to_vec(&mut v, |_| ());
-        assert_eq!(v.len(), 3);
-    }
-
-    #[cfg(feature = "alloc")]
-    #[test]
-    #[should_panic(expected = "replaced the Writer")]
-    fn append_rejects_a_replaced_writer() {
-        let mut v = alloc::vec::Vec::with_capacity(8);
-        append_to_vec(&mut v, |w| *w = Writer::new(&mut []));
-    }
-
-    #[cfg(feature = "alloc")]
-    #[test]
-    fn try_append_commits_only_on_ok() {
-        let mut v = alloc::vec::Vec::with_capacity(8);
-        v.push(1u8);
-        let r: Result<(), Overflow> = try_append_to_vec(&mut v, |w| {
-            w.put_slice(b"abc")?;
-            Err(Overflow)
-        });
-        assert_eq!(r, Err(Overflow));
-        assert_eq!(v, [1]);
-        assert_eq!(try_append_to_vec(&mut v, |w| w.put_slice(b"xy")), Ok(()));
-        assert_eq!(v, [1, b'x', b'y']);
-    }
 
     #[cfg(feature = "alloc")]
     #[test]
@@ -324,9 +253,9 @@ mod tests {
         v.push(9u8);
         let ok = append_filled_to_vec(&mut v, 6, |spare| {
             let (a, b) = spare.split_at_mut(2);
-            let mut wa = Writer::new_uninit(a);
+            let mut wa = Cursor::new_uninit(a);
             wa.put_slice(b"ab").ok()?;
-            let mut wb = Writer::new_uninit(b);
+            let mut wb = Cursor::new_uninit(b);
             wb.put_slice(b"cdef").ok()?;
             // Joined in either order of making; only adjacency counts.
             let (fb, fa) = (
@@ -347,7 +276,7 @@ mod tests {
         // A part left unwritten: the proof ends short.
         let ok = append_filled_to_vec(&mut v, 4, |spare| {
             let (a, _rest) = spare.split_at_mut(2);
-            let mut w = Writer::new_uninit(a);
+            let mut w = Cursor::new_uninit(a);
             w.put_slice(b"xy").ok()?;
             Some(Filled::new(w.into_written()))
         });
@@ -356,9 +285,9 @@ mod tests {
         let ok = append_filled_to_vec(&mut v, 4, |spare| {
             let (a, rest) = spare.split_at_mut(1);
             let (_gap, b) = rest.split_at_mut(1);
-            let mut wa = Writer::new_uninit(a);
+            let mut wa = Cursor::new_uninit(a);
             wa.put_slice(b"x").ok()?;
-            let mut wb = Writer::new_uninit(b);
+            let mut wb = Cursor::new_uninit(b);
             wb.put_slice(b"yz").ok()?;
             Filled::new(wa.into_written()).join(Filled::new(wb.into_written()))
         });
@@ -375,35 +304,6 @@ mod tests {
             &mut []
         ))));
         assert_eq!(v, [1]);
-    }
-
-    #[cfg(feature = "bytes")]
-    #[test]
-    fn try_append_to_buf_mut_commits_only_on_ok() {
-        let mut b = ::bytes::BytesMut::with_capacity(8);
-        b.extend_from_slice(b"x");
-        let r: Result<(), Overflow> = try_append_to_buf_mut(&mut b, |w| {
-            w.put_slice(b"yz")?;
-            Err(Overflow)
-        });
-        assert_eq!(r, Err(Overflow));
-        assert_eq!(&b[..], b"x");
-        try_append_to_buf_mut(&mut b, |w| w.put_slice(b"yz")).unwrap();
-        assert_eq!(&b[..], b"xyz");
-    }
-
-    #[cfg(feature = "bytes")]
-    #[test]
-    fn appends_to_buf_mut() {
-        let mut b = ::bytes::BytesMut::with_capacity(8);
-        b.extend_from_slice(b"x");
-        append_to_buf_mut(&mut b, |w| w.put_slice(b"yz")).unwrap();
-        assert_eq!(&b[..], b"xyz");
-        let mut arr = [0u8; 4];
-        let mut slice = &mut arr[..];
-        append_to_buf_mut(&mut slice, |w| w.put_array([1, 2])).unwrap();
-        assert_eq!(slice.len(), 2);
-        assert_eq!(arr, [1, 2, 0, 0]);
     }
 
     #[cfg(feature = "bumpalo")]

@@ -224,7 +224,7 @@ pub fn to_vec<T: Serialize + ?Sized>(value: &T) -> Result<alloc::vec::Vec<u8>, E
     if len > isize::MAX as usize || out.try_reserve_exact(len).is_err() {
         return Err(Error::new(Repr::TooLarge { len }));
     }
-    crate::mem::try_append_to_vec(&mut out, |w| {
+    crate::output::try_append_to_vec(&mut out, |w| {
         match value.serialize(&mut Encoder { sink: w }) {
             Ok(()) if w.written() == len => Ok(()),
             Ok(()) if w.written() < len => {

@@ -107,5 +107,5 @@ fn cut_short(r: &Reader<'_>) -> DecodeError {
     if rest[..there] != LEN_PREFIX[..there] {
         return bad_prefix(r.position());
     }
-    DecodeError::unexpected_end(r.position(), 24usize.saturating_sub(rest.len()))
+    DecodeError::unexpected_end(24usize.saturating_sub(rest.len()), r.position())
 }
