@@ -28,6 +28,109 @@
 //! assert_eq!(codec.decode::<Msg>(&received[len..])?, Decoded::Incomplete { needed: 14 });
 //! # Ok::<(), marshal::frame::FrameError>(())
 //! ```
+//!
+//! # Reading from a stream
+//!
+//! [`FrameReader::new(reader, codec)`](FrameReader) (feature `std`) reads
+//! the frames a `Codec` writes from any blocking `std::io::Read`:
+//! `next_frame()` lends the next body, for decoding borrowed values with
+//! [`from_bytes`](crate::from_bytes), and `read::<T>()` decodes an owned
+//! one. Both return `Ok(None)` when the stream ends between frames and an
+//! `UnexpectedEof` error when it ends inside one; a header over the codec's
+//! `max_len` is refused before anything is allocated for its body; a body
+//! that does not decode is an `InvalidData` error wrapping the
+//! [`FrameError`]. The reader keeps one buffer (8 KiB at first), reads as
+//! much into it as the stream hands over, and grows it only as bytes
+//! arrive: it doubles when full of a frame that is not whole, never past
+//! twice the bytes received nor past a header plus `max_len`. So a header
+//! announcing 8 MiB with three bytes behind it costs 8 KiB, and once the
+//! buffer has grown, `next_frame` allocates nothing. Interrupted reads are
+//! retried.
+//!
+//! Values written back to back without frames (what repeated
+//! [`encode_into_vec`](crate::encode_into_vec) calls append) come back with
+//! [`marshal::iter`](crate::iter); values may borrow from the bytes. It
+//! ends after the last value, or after the first error, whose offset counts
+//! from the start of the bytes.
+//! [`DecodeError::is_incomplete`](crate::DecodeError::is_incomplete) says
+//! whether decoding stopped because the input ended before the value did
+//! (more bytes could complete it) rather than at invalid data.
+//!
+//! ```
+//! use marshal::frame::{Codec, FrameReader};
+//! use marshal::{Marshal, Unmarshal};
+//!
+//! #[derive(Marshal, Unmarshal, Debug, PartialEq)]
+//! struct Quote<'a> { seq: u64, symbol: &'a str }
+//!
+//! // Frames, read back from any `io::Read` (here a byte slice; a
+//! // `TcpStream` is the same).
+//! let codec = Codec::new();
+//! let mut stream = Vec::with_capacity(256);
+//! for seq in 0..3 {
+//!     codec.encode_into_vec(&Quote { seq, symbol: "ACME" }, &mut stream)?;
+//! }
+//! let mut frames = FrameReader::new(&stream[..], codec);
+//! while let Some(body) = frames.next_frame()? {
+//!     let quote: Quote = marshal::from_bytes(body)?; // borrows from the reader's buffer
+//!     assert_eq!(quote.symbol, "ACME");
+//! }
+//!
+//! // Values back to back, and a cut one at the end: the whole values come
+//! // out, then an error that more bytes could mend.
+//! let mut log = Vec::new();
+//! marshal::encode_into_vec(&Quote { seq: 1, symbol: "ACME" }, &mut log);
+//! marshal::encode_into_vec(&Quote { seq: 2, symbol: "GLOBEX" }, &mut log);
+//! let mut values = marshal::iter::<Quote>(&log[..log.len() - 3]);
+//! assert_eq!(values.next().unwrap()?, Quote { seq: 1, symbol: "ACME" });
+//! let err = values.next().unwrap().unwrap_err();
+//! assert!(err.is_incomplete());
+//! assert_eq!(values.position(), 20); // where the cut value starts, to keep
+//! assert!(values.next().is_none());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! `examples/framing.rs` sends frames over TCP on 127.0.0.1 and reads them
+//! back with a `FrameReader`.
+//!
+//! # With tokio
+//!
+//! With the `tokio` feature, [`Codec`] is a tokio-util `Encoder` of any
+//! `&T: Marshal` and a `Decoder` of frame bodies (`BytesMut`), and
+//! `TypedCodec<T>` encodes `T` and `&T` and decodes owned `T`s, so a
+//! `Framed` of it is a `Stream` and a `Sink` of `T`s. The encoder writes
+//! header and body in place, with no intermediate buffer: in one pass when
+//! the spare capacity holds the frame, else after one `reserve` of exactly
+//! the frame's length. The decoder rejects a header over the codec's limit
+//! before its body is buffered, grows its buffer only as the body arrives
+//! (never by more than it already holds, so a header announcing 8 MiB costs
+//! nothing until the 8 MiB come), keeps the codec's allocation budget, and
+//! reports a stream that ends inside a frame as an `UnexpectedEof` error at
+//! `decode_eof`. Every error is a `std::io::Error` whose source is the
+//! [`FrameError`]. Hand either codec to `FramedRead`, `FramedWrite` or
+//! `Framed`.
+//!
+#![cfg_attr(feature = "tokio", doc = "```")]
+#![cfg_attr(not(feature = "tokio"), doc = "```ignore")]
+//! use bytes::BytesMut;
+//! use marshal::frame::{Codec, TypedCodec};
+//! use marshal::{Marshal, Unmarshal};
+//! use tokio_util::codec::{Decoder, Encoder};
+//!
+//! #[derive(Marshal, Unmarshal, Debug, PartialEq)]
+//! struct Msg { id: u32, text: String }
+//!
+//! let mut codec = TypedCodec::<Msg>::new(Codec::new().with_max_alloc(1 << 20));
+//! let mut buf = BytesMut::new();
+//! codec.encode(Msg { id: 1, text: "hi".into() }, &mut buf)?;
+//! assert_eq!(codec.decode(&mut buf)?, Some(Msg { id: 1, text: "hi".into() }));
+//! assert_eq!(codec.decode(&mut buf)?, None);
+//! # Ok::<(), std::io::Error>(())
+//! ```
+//!
+//! `examples/async_framing.rs` is a tokio server and client over `Framed`,
+//! with `SinkExt` and `StreamExt`, and lists the dependencies a program of
+//! your own declares for it.
 
 use core::fmt;
 
@@ -270,8 +373,8 @@ impl Codec {
     /// The same codec, with an allocation budget for every value it
     /// decodes: each [`decode`](Codec::decode) asks the allocator for at
     /// most `bytes` in all, or fails with
-    /// [`AllocLimit`](marshal_core::DecodeErrorKind::AllocLimit) (see
-    /// [`Reader::with_max_alloc`](marshal_core::Reader::with_max_alloc)).
+    /// [`AllocLimit`](crate::DecodeErrorKind::AllocLimit) (see
+    /// [`Reader::with_max_alloc`](crate::Reader::with_max_alloc)).
     /// The body-length limit bounds the bytes a peer may send; this bounds
     /// the memory they may turn into. `usize::MAX` means no budget, the
     /// default.

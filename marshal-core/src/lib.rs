@@ -1,9 +1,10 @@
-//! The runtime of [marshal](https://docs.rs/marshal): the [`Marshal`] trait,
-//! its implementations for the standard library's types, and the [`Writer`]
-//! that encoders write through.
+//! The runtime of [`marshalers`](https://docs.rs/marshalers) (library
+//! `marshal`): the [`Marshal`] trait, its implementations for the standard
+//! library's types, and the [`Writer`] that encoders write through.
 //!
-//! Most users depend on the `marshal` facade crate, which re-exports
-//! everything here together with `#[derive(Marshal)]`.
+//! Most users depend on `marshalers`, which re-exports everything here
+//! together with `#[derive(Marshal)]`, as `marshal`; the examples here use
+//! those paths.
 //!
 //! `no_std`; the `alloc` feature adds owned containers and [`to_vec`], `std`
 //! adds hash maps and sets, and `SystemTime`. The `chrono`, `time` and
@@ -11,7 +12,7 @@
 //! Encoding never allocates.
 //!
 //! ```
-//! use marshal_core::Marshal;
+//! use marshal::Marshal;
 //!
 //! let value = (7u32, "hi", [true, false]);
 //! let mut buf = [0u8; 32];
@@ -20,6 +21,8 @@
 //! assert_eq!(&buf[..n], &[7, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, b'h', b'i', 1, 0]);
 //! ```
 #![no_std]
+// On docs.rs: "Available on crate feature X only" on every gated item.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 // All unsafe code lives in `mem`; see POLICIES.md.
 #![deny(unsafe_code)]
 
@@ -54,7 +57,7 @@ mod writer;
 
 pub use error::{BufferTooSmall, DecodeError, DecodeErrorKind, LengthMismatch, Overflow};
 pub use reader::Reader;
-pub use traits::{Marshal, Unmarshal};
+pub use traits::{Marshal, Unmarshal, UnmarshalOwned};
 pub use writer::Writer;
 
 /// `T`'s fixed encoded length, as a constant: every value of `T` encodes to
@@ -138,13 +141,13 @@ pub const fn is_memcpy_equivalent<T: Marshal + ?Sized>() -> bool {
 /// are a [`TrailingBytes`](DecodeErrorKind::TrailingBytes) error.
 ///
 /// ```
-/// let bytes = marshal_core::to_vec(&(1u8, "hé"));
-/// let (n, s): (u8, &str) = marshal_core::from_bytes(&bytes).unwrap();
+/// let bytes = marshal::to_vec(&(1u8, "hé"));
+/// let (n, s): (u8, &str) = marshal::from_bytes(&bytes).unwrap();
 /// assert_eq!((n, s), (1, "hé"));
 ///
 /// let mut longer = bytes.clone();
 /// longer.push(0);
-/// assert!(marshal_core::from_bytes::<(u8, &str)>(&longer).is_err());
+/// assert!(marshal::from_bytes::<(u8, &str)>(&longer).is_err());
 /// ```
 #[inline]
 pub fn from_bytes<'de, T: Unmarshal<'de>>(input: &'de [u8]) -> Result<T, DecodeError> {
@@ -198,7 +201,7 @@ pub fn from_bytes_limited<'de, T: Unmarshal<'de>>(
 /// never zeroed first.
 ///
 /// ```
-/// let bytes = marshal_core::to_vec(&(1u8, 2u16));
+/// let bytes = marshal::to_vec(&(1u8, 2u16));
 /// assert_eq!(bytes, [1, 2, 0]);
 /// ```
 ///

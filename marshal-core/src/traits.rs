@@ -51,8 +51,10 @@ use crate::writer::Writer;
     note = "derive it with `#[derive(Marshal)]`, encode the field with \
             `#[marshal(with = module)]`, or leave it out with `#[marshal(skip)]`",
     note = "for another crate's type, enable marshal's feature named after that crate: \
-            `uuid`, `indexmap`, `smallvec`, `arrayvec`, `heapless`, `bytes`, `chrono`, \
-            `time` or `jiff`",
+            `uuid` (uuid 1), `indexmap` (2), `smallvec` (1), `arrayvec` (0.7), `heapless` \
+            (0.9), `bytes` (1), `chrono` (0.4), `time` (0.3) or `jiff` (1); if it is on, the \
+            type comes from another major version of that crate, a second copy in the build \
+            (`cargo tree -d` lists them), which marshal does not support",
     note = "for a type with serde's `Serialize`, encode the field with \
             `#[marshal(with = marshal::serde::field)]` (feature `serde`)"
 )]
@@ -371,6 +373,37 @@ fn write_failed(needed: usize, available: usize) -> ! {
     )
 }
 
+/// A type that decodes from input of any lifetime, borrowing nothing from
+/// it: `for<'de> Unmarshal<'de>`, under a name, as serde's
+/// `DeserializeOwned`. Every `T: for<'de> Unmarshal<'de>` implements it;
+/// use it as a bound where the input does not outlive the value (a reused
+/// buffer, a frame reader's).
+///
+/// ```
+/// use marshal::{Marshal, Unmarshal, UnmarshalOwned};
+///
+/// fn read_all<T: UnmarshalOwned>(chunks: &[Vec<u8>]) -> Result<Vec<T>, marshal::DecodeError> {
+///     chunks.iter().map(|chunk| marshal::from_bytes(chunk)).collect()
+/// }
+///
+/// #[derive(Marshal, Unmarshal, Debug, PartialEq)]
+/// struct Tick { seq: u64, note: String }
+///
+/// let chunks = vec![marshal::to_vec(&Tick { seq: 1, note: "a".into() })];
+/// assert_eq!(read_all::<Tick>(&chunks)?, [Tick { seq: 1, note: "a".into() }]);
+/// # Ok::<(), marshal::DecodeError>(())
+/// ```
+///
+/// A type that borrows from its input (`&'de str`) does not implement it:
+///
+/// ```compile_fail
+/// fn owned<T: marshal::UnmarshalOwned>() {}
+/// owned::<&str>();
+/// ```
+pub trait UnmarshalOwned: for<'de> Unmarshal<'de> {}
+
+impl<T: for<'de> Unmarshal<'de>> UnmarshalOwned for T {}
+
 /// A type that decodes itself from bytes written by [`Marshal`].
 ///
 /// `'de` is the lifetime of the input: types like `&'de str` and
@@ -399,8 +432,10 @@ fn write_failed(needed: usize, available: usize) -> ! {
     note = "derive it with `#[derive(Unmarshal)]`, decode the field with \
             `#[marshal(with = module)]`, or leave it out with `#[marshal(skip)]`",
     note = "for another crate's type, enable marshal's feature named after that crate: \
-            `uuid`, `indexmap`, `smallvec`, `arrayvec`, `heapless`, `bytes`, `chrono`, \
-            `time` or `jiff`",
+            `uuid` (uuid 1), `indexmap` (2), `smallvec` (1), `arrayvec` (0.7), `heapless` \
+            (0.9), `bytes` (1), `chrono` (0.4), `time` (0.3) or `jiff` (1); if it is on, the \
+            type comes from another major version of that crate, a second copy in the build \
+            (`cargo tree -d` lists them), which marshal does not support",
     note = "for a type with serde's `Deserialize`, decode the field with \
             `#[marshal(with = marshal::serde::field)]` (feature `serde`)"
 )]

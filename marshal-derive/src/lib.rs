@@ -1,6 +1,7 @@
-//! Derive macros for [marshal](https://docs.rs/marshal). Use them through the
-//! `marshal` crate, which documents them and re-exports them beside their
-//! traits.
+//! Derive macros for [`marshalers`](https://docs.rs/marshalers) (library
+//! `marshal`). Use them through it: it documents them, with every
+//! attribute, and re-exports them beside their traits as
+//! `marshal::Marshal` and `marshal::Unmarshal`.
 //!
 //! The expansion runs in four steps, each in its own module: parse the
 //! `#[marshal(...)]` attributes (`internals::attr`), build an internal

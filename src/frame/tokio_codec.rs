@@ -45,7 +45,7 @@ fn frame_len(codec: &Codec, src: &mut BytesMut) -> Result<Option<usize>, FrameEr
 
 /// The error for a stream that ended `received` bytes into a frame of
 /// which `needed` more were missing: `UnexpectedEof`, with an
-/// [`UnexpectedEnd`](marshal_core::DecodeErrorKind::UnexpectedEnd) at the
+/// [`UnexpectedEnd`](crate::DecodeErrorKind::UnexpectedEnd) at the
 /// end of what arrived (counted from the start of the frame) as its
 /// source.
 fn ended_inside(received: &[u8], needed: usize) -> io::Error {
@@ -135,7 +135,7 @@ impl<T: Marshal + ?Sized> Encoder<&T> for Codec {
 ///
 /// `InvalidData` with [`FrameError::TooLarge`] as its source for an
 /// oversize header; `UnexpectedEof` with a [`FrameError::Decode`] of kind
-/// [`UnexpectedEnd`](marshal_core::DecodeErrorKind::UnexpectedEnd) for a
+/// [`UnexpectedEnd`](crate::DecodeErrorKind::UnexpectedEnd) for a
 /// stream that ends inside a frame: its offset is where the input ended,
 /// counted from the start of the frame, and `needed` what was missing (of
 /// the header, if that was cut, else of the body).

@@ -862,7 +862,7 @@ struct WithField {
 
 #[test]
 fn fields_read_by_a_with_module_have_a_reader_of_their_own() {
-    // README: a `with` module reads from a reader of its own, which the
+    // Crate docs, "Decoding": a `with` module reads from a reader of its own, which the
     // outer decode's allocation budget and depth limit do not reach.
     let value = WithField {
         rows: vec![vec![1; 100]; 10],

@@ -5,7 +5,7 @@
 //! and a variant it does not know decodes as its `#[marshal(other)]`
 //! variant. The types nest in containers, in plain structs and in each
 //! other; hostile bodies are errors, never panics; encoding allocates
-//! nothing. WIRE_FORMAT.md, section 28, and README's "Evolving types" are
+//! nothing. WIRE_FORMAT.md, section 28, and the derive's docs ("Evolving types") are
 //! asserted here.
 // The types' fields are read through `Debug` and `PartialEq`.
 #![allow(dead_code)]
@@ -1460,10 +1460,10 @@ fn encoding_allocates_nothing() {
     assert_eq!(n, 0);
 }
 
-/// The fingerprints README.md pins for `User` (its versions 1 and 2 are
+/// The fingerprints the derive's docs ("Evolving types") pin for `User` (its versions 1 and 2 are
 /// those of `v3::User`).
 #[test]
-fn the_readme_history_is_v3_users() {
+fn the_documented_history_is_v3_users() {
     assert_eq!(
         fingerprint::history::<v3::User>()[..2],
         [0x3df4_088e_86bc_3ca4, 0x7398_b795_2eda_d394]

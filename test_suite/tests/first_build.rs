@@ -1,4 +1,4 @@
-//! The first build stays small (README, "Run it"): an example of the root
+//! The first build stays small (the root manifest says why): an example of the root
 //! package compiles marshal's own crates and their normal dependencies and
 //! nothing else, because the root package has no dev-dependencies; the test
 //! suites and the benchmarks are packages of their own.

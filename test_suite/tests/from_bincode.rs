@@ -1,6 +1,7 @@
-//! README's "Coming from bincode": each bincode 1.3 call and its
+//! The crate docs' "Coming from bincode": each bincode 1.3 call and its
 //! replacements, on the derive route and the serde route, give the same
-//! bytes and read the same values. The first test is the README's example.
+//! bytes and read the same values. The first test is that section's
+//! example.
 
 use std::io::{Read, Write};
 
@@ -23,7 +24,7 @@ fn order() -> Order {
 }
 
 #[test]
-fn the_readme_example() -> Result<(), Box<dyn std::error::Error>> {
+fn the_coming_from_bincode_example() -> Result<(), Box<dyn std::error::Error>> {
     let order = order();
     let old = bincode::serialize(&order)?;
 

@@ -608,18 +608,6 @@ fn ranges_too_large_together_panic_and_leave_the_buffers() {
     }
 }
 
-/// README, "Async streams and every core".
-#[test]
-fn the_readme_example_runs() -> Result<(), marshal::DecodeError> {
-    let logs = logs(n(1000), 42);
-    let (mut out, mut ends) = (Vec::new(), Vec::new());
-    marshal::par::encode_batch(&logs, &mut out, &mut ends);
-    assert_eq!(&out[..ends[0]], marshal::to_vec(&logs[0]));
-    assert_eq!(marshal::par::decode_batch::<Log>(&out, &ends)?, logs);
-    assert_eq!(marshal::par::to_vec(&logs), marshal::to_vec(&logs));
-    Ok(())
-}
-
 /// What `decode_batch` returns, one range after another on one thread:
 /// the first bad end or failed range in input order.
 fn decode_batch_sequentially<T: for<'de> Unmarshal<'de>>(

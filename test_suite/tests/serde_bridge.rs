@@ -267,7 +267,7 @@ compare! {
 #[test]
 fn at_least_thirty_serde_types_are_compared() {
     const { assert!(TYPES >= 30) };
-    // The number README.md gives.
+    // The number the crate docs give ("Supported types").
     const { assert!(TYPES == 48) };
     println!("{TYPES} serde types compared with bincode 1.3");
 }

@@ -586,15 +586,6 @@ async fn a_stream_closed_inside_a_frame_is_unexpected_eof() {
     }
 }
 
-// ---------------------------------------------------------------------------
-// README, "Async streams and every core".
-
-#[derive(Marshal, Unmarshal, Debug, PartialEq)]
-struct ReadmeMsg {
-    id: u32,
-    text: String,
-}
-
 #[tokio::test]
 async fn owned_values_forward_into_a_framed_sink_and_come_back_as_a_stream() {
     use futures_util::{SinkExt, StreamExt, stream};
@@ -634,25 +625,3 @@ async fn owned_values_forward_into_a_framed_sink_and_come_back_as_a_stream() {
     assert_eq!(right.next().await.unwrap().unwrap(), msg(2));
 }
 
-#[test]
-fn the_readme_example_runs() -> io::Result<()> {
-    type Msg = ReadmeMsg;
-    let mut codec = TypedCodec::<Msg>::new(Codec::new().with_max_alloc(1 << 20));
-    let mut buf = BytesMut::new();
-    codec.encode(
-        &Msg {
-            id: 1,
-            text: "hi".into(),
-        },
-        &mut buf,
-    )?;
-    assert_eq!(
-        codec.decode(&mut buf)?,
-        Some(Msg {
-            id: 1,
-            text: "hi".into()
-        })
-    );
-    assert_eq!(codec.decode(&mut buf)?, None);
-    Ok(())
-}
