@@ -42,9 +42,7 @@ fn nanos(cell: &str) -> Option<f64> {
 fn dataset_table(bench: &str, name: &str) -> (Vec<String>, Vec<Vec<String>>) {
     let heading = format!("### `{name}`");
     let section = &bench[bench.find(&heading).expect("dataset heading")..];
-    let mut lines = section
-        .lines()
-        .skip_while(|l| !l.starts_with("| library"));
+    let mut lines = section.lines().skip_while(|l| !l.starts_with("| library"));
     let header = cells(lines.next().expect("header row"));
     let rows = lines
         .skip(1)
@@ -129,7 +127,9 @@ fn the_readme_s_claims_about_the_routes_are_benchmarks_md_s() {
     let (lo, hi) = ratios("encode");
     assert!(text.contains(&format!("encodes in {lo:.2}–{hi:.2}× bincode 1.3's time")));
     let (lo, hi) = ratios("decode");
-    assert!(text.contains(&format!("decodes at about bincode's speed ({lo:.2}–{hi:.2}×)")));
+    assert!(text.contains(&format!(
+        "decodes at about bincode's speed ({lo:.2}–{hi:.2}×)"
+    )));
     // The derive route: the fastest encoder on three datasets, within 7%
     // on the other two.
     assert!(text.contains(
@@ -161,7 +161,12 @@ fn the_readme_is_a_front_door() {
     assert!(lines <= 200, "README.md has {lines} lines");
     // Links to the project's documents resolve where the README is
     // rendered away from the repository (docs.rs, crates.io).
-    for doc in ["WIRE_FORMAT.md", "BENCHMARKS.md", "POLICIES.md", "LICENSE-MIT"] {
+    for doc in [
+        "WIRE_FORMAT.md",
+        "BENCHMARKS.md",
+        "POLICIES.md",
+        "LICENSE-MIT",
+    ] {
         assert!(
             !readme.contains(&format!("]({doc}")),
             "a relative link to {doc}"
@@ -243,7 +248,9 @@ fn marshal_core_has_no_dyn_outside_the_serde_bridge() {
             for (n, line) in text.lines().enumerate() {
                 let code = line.split("//").next().unwrap_or("");
                 assert!(
-                    !code.split(|c: char| !c.is_alphanumeric() && c != '_').any(|w| w == "dyn"),
+                    !code
+                        .split(|c: char| !c.is_alphanumeric() && c != '_')
+                        .any(|w| w == "dyn"),
                     "{}:{}: {line}",
                     path.display(),
                     n + 1

@@ -624,4 +624,3 @@ async fn owned_values_forward_into_a_framed_sink_and_come_back_as_a_stream() {
     assert_eq!(right.next().await.unwrap().unwrap(), msg(1));
     assert_eq!(right.next().await.unwrap().unwrap(), msg(2));
 }
-
