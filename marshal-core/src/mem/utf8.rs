@@ -194,7 +194,12 @@ mod tests {
             let ascii = &text.as_bytes()[..len];
             assert!(is_ascii(ascii), "{len}");
             assert_eq!(str_at_start(ascii, ascii.len()), Some(&text[..len]));
-            for at in 0..len {
+            // Under Miri, every 13th position and the last (13 is prime to
+            // the 8-byte words and 32-byte blocks, so every offset within
+            // them is still met): all of them take it minutes.
+            let step = if cfg!(miri) { 13 } else { 1 };
+            let positions = (0..len).step_by(step).chain(len.checked_sub(1));
+            for at in positions {
                 // A high byte at `at`: not ASCII, and on its own not UTF-8.
                 let mut bad = ascii.to_vec();
                 bad[at] |= 0x80;
