@@ -218,21 +218,6 @@ impl<'de> Reader<'de> {
         Ok(result)
     }
 
-    /// Units of the depth limit left.
-    #[cfg(feature = "serde")]
-    #[inline]
-    pub(crate) fn depth_left(&self) -> u32 {
-        self.depth
-    }
-
-    /// The [`TooDeep`](crate::DecodeErrorKind::TooDeep) error of this
-    /// reader's limit, at its position.
-    #[cfg(feature = "serde")]
-    #[cold]
-    pub(crate) fn too_deep(&self) -> DecodeError {
-        DecodeError::too_deep(self.max_depth, self.position())
-    }
-
     /// Bytes consumed so far: the offset of the next byte in the input.
     ///
     /// ```

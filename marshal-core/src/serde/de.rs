@@ -9,7 +9,7 @@ use ::serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
 
 use crate::error::DecodeError;
 use crate::reader::Reader;
-use crate::stack::{LEVEL, levels};
+use crate::stack::levels;
 use crate::traits::Unmarshal;
 
 /// The error type serde's `Deserialize` implementations see. It is one
@@ -167,76 +167,37 @@ const fn level_of<T>() -> u32 {
     levels(LEVEL_BASE.saturating_add(LEVEL_COPIES.saturating_mul(size_of::<T>())))
 }
 
+/// Stack bytes, in an unoptimized build, that serde's derived visitor of a
+/// struct or tuple takes for each field beside the value it builds: the
+/// field's `Option` slot, the `Result` of its `next_element`, the error
+/// path. Measured at about 80 bytes a field (a struct of 256 `()` fields,
+/// `test_suite/tests/serde_stack.rs`).
+const LEVEL_PER_FIELD: usize = 128;
+
+/// Stack bytes, in an unoptimized build, that serde's derived visitor of an
+/// enum takes for each variant beside the copy of the value its arm
+/// builds: each arm's frame holds its variant's contents, as large as the
+/// enum at most. Measured at about 40 bytes beyond the enum's size a
+/// variant (an enum of 64 newtype variants of 256 bytes).
+const LEVEL_PER_VARIANT: usize = 128;
+
+/// The bytes beside [`level_of`]'s that a level of an enum of `T`s with
+/// `variants` variants is charged.
+const fn variants_charge<T>(variants: usize) -> usize {
+    variants.saturating_mul(LEVEL_PER_VARIANT.saturating_add(size_of::<T>()))
+}
+
 /// serde's deserializer over a [`Reader`].
 pub(super) struct Deserializer<'r, 'de> {
     r: &'r mut Reader<'de>,
-    /// Where the [`DecodeError`] of a [`DeError`] travelling up waits, and
-    /// the stack the decode may take.
-    slot: &'r mut Slot,
-}
-
-/// What one decode through the bridge keeps beside its deserializers: the
-/// error of a failed decode, and the stack it may take, measured.
-///
-/// The depth limit charges each level by the size of the value it builds
-/// ([`level_of`]), which is what the derive route's frames take. serde's
-/// derived visitors take more, and not by the value's size: a slot per
-/// field, a frame per variant's arm; in an unoptimized build 20 KiB a level
-/// for a struct of 256 `()` fields, or for an enum of 64 newtype variants
-/// of 256 bytes, each charged one unit (4 KiB). So the bridge also measures
-/// the stack: entering a level, it checks how far the stack has grown since
-/// the decode began against seven eighths of what the units of the depth
-/// limit the reader had at the start stand for ([`LEVEL`] bytes each); the
-/// last eighth (128 KiB at the default limit) is for the frames of the
-/// level being entered. Whatever a type's frames take, then, nesting stops
-/// with `TooDeep` within the stack the limit stands for: 1 MiB at the
-/// default limit. The size-based charge stays, and stops every type whose
-/// frames it covers first, so for them where nesting stops does not depend
-/// on the build.
-///
-/// The stack is measured, in safe code, by addresses the deserializer
-/// already holds: the slot's own, in the frame of the decode's entry, and
-/// the deserializer's, in the frame of the level around the one being
-/// entered. Under Miri, whose addresses are not a stack's, only the
-/// size-based charge applies.
-pub(super) struct Slot {
-    error: Option<DecodeError>,
-    /// The bytes of stack nesting may take below the slot.
-    limit: usize,
-    /// The lowest address the stack may reach: `limit` bytes below the
-    /// slot, once it is in place ([`Slot::anchor`]).
-    floor: usize,
-}
-
-impl Slot {
-    /// The slot of a decode through `r`; [`anchor`](Slot::anchor) it
-    /// where it stays, in the frame of the decode's entry.
-    #[inline(always)]
-    pub(super) fn new(r: &Reader<'_>) -> Self {
-        let units = (r.depth_left() as usize).saturating_mul(LEVEL);
-        Slot {
-            error: None,
-            limit: units - units / 8,
-            floor: 0,
-        }
-    }
-
-    /// Measures the stack from where the slot is now.
-    #[inline(always)]
-    pub(super) fn anchor(&mut self) {
-        self.floor = core::ptr::from_mut(self).addr().saturating_sub(self.limit);
-    }
-
-    /// The error a failed decode left.
-    pub(super) fn take(self) -> Option<DecodeError> {
-        self.error
-    }
+    /// Where the [`DecodeError`] of a [`DeError`] travelling up waits.
+    slot: &'r mut Option<DecodeError>,
 }
 
 impl<'r, 'de> Deserializer<'r, 'de> {
     /// A deserializer reading through `r`, keeping the error of a failed
     /// decode in `slot` ([`DeError::into_decode_error`] takes it out).
-    pub(super) fn new(r: &'r mut Reader<'de>, slot: &'r mut Slot) -> Self {
+    pub(super) fn new(r: &'r mut Reader<'de>, slot: &'r mut Option<DecodeError>) -> Self {
         Deserializer { r, slot }
     }
 }
@@ -245,7 +206,7 @@ impl<'de> Deserializer<'_, 'de> {
     /// Keeps `err` in the slot and returns the word that says it is there.
     #[cold]
     fn fail(&mut self, err: DecodeError) -> DeError {
-        self.slot.error = Some(err);
+        *self.slot = Some(err);
         DeError(Repr::Stored)
     }
 
@@ -270,30 +231,40 @@ impl<'de> Deserializer<'_, 'de> {
         }
     }
 
-    /// Whether the stack has grown past the slot's floor: the deserializer
-    /// of the level around the one being entered lies that deep. The stack
-    /// grows downward, as it does on every target Rust supports.
-    #[inline(always)]
-    fn stack_exhausted(&self) -> bool {
-        !cfg!(miri) && core::ptr::from_ref(self).addr() < self.slot.floor
-    }
-
     /// Runs `f` one level deeper ([`Reader::nest`]), the level charged by
-    /// the stack a level building a `T` may take, and refused when the
-    /// stack measured since the decode began would pass what the depth
-    /// limit stands for ([`Slot`]): the depth limit applies to every value
-    /// that holds others (an `Option`'s `Some`, a newtype, a tuple, a
-    /// struct, a sequence, a map, an enum).
+    /// the stack a level building a `T` may take: the depth limit applies
+    /// to every value that holds others (an `Option`'s `Some`, a newtype,
+    /// a tuple, a struct, a sequence, a map, an enum).
     #[inline]
     fn nest<T>(
         &mut self,
         f: impl FnOnce(&mut Deserializer<'_, 'de>) -> Result<T, DeError>,
     ) -> Result<T, DeError> {
-        let levels = const { level_of::<T>() };
-        if self.stack_exhausted() {
-            let too_deep = self.r.too_deep();
-            return Err(self.fail(too_deep));
-        }
+        self.nest_charged(const { level_of::<T>() }, f)
+    }
+
+    /// [`nest`](Self::nest) for a level whose visitor also takes `extra`
+    /// bytes of stack: a struct's or tuple's fields, an enum's variants.
+    #[inline]
+    fn nest_with<T>(
+        &mut self,
+        extra: usize,
+        f: impl FnOnce(&mut Deserializer<'_, 'de>) -> Result<T, DeError>,
+    ) -> Result<T, DeError> {
+        let bytes = LEVEL_BASE
+            .saturating_add(LEVEL_COPIES.saturating_mul(size_of::<T>()))
+            .saturating_add(extra);
+        self.nest_charged(levels(bytes), f)
+    }
+
+    /// Runs `f` one level deeper, charging `levels` units of the depth
+    /// limit.
+    #[inline]
+    fn nest_charged<T>(
+        &mut self,
+        levels: u32,
+        f: impl FnOnce(&mut Deserializer<'_, 'de>) -> Result<T, DeError>,
+    ) -> Result<T, DeError> {
         let slot = &mut *self.slot;
         match self
             .r
@@ -470,7 +441,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'_, 'de> {
         visitor: V,
     ) -> Result<V::Value, DeError> {
         let at = self.r.position();
-        self.nest(|de| {
+        self.nest_with(len.saturating_mul(LEVEL_PER_FIELD), |de| {
             visitor
                 .visit_seq(Items::inline(&mut *de, len))
                 .map_err(|e| de.place(e, at))
@@ -518,11 +489,14 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'_, 'de> {
     fn deserialize_enum<V: Visitor<'de>>(
         self,
         _: &'static str,
-        _: &'static [&'static str],
+        variants: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, DeError> {
         let at = self.r.position();
-        self.nest(|de| visitor.visit_enum(&mut *de).map_err(|e| de.place(e, at)))
+        let extra = variants_charge::<V::Value>(variants.len());
+        self.nest_with(extra, |de| {
+            visitor.visit_enum(&mut *de).map_err(|e| de.place(e, at))
+        })
     }
 
     #[cold]

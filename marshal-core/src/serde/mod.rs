@@ -65,13 +65,15 @@
 //!   that holds others: an `Option`'s `Some`, a newtype, a tuple, a struct,
 //!   a sequence, a map and an enum are each a level, charged by the stack a
 //!   level building that value may take (a level of a large value counts as
-//!   several). serde's derived code may take more than that (a slot per
-//!   field, a frame per variant), so the stack is also measured as the
-//!   decode goes: nesting stops with `TooDeep` once it has taken seven
-//!   eighths of the stack the limit stands for (4 KiB a unit: 896 KiB of
-//!   the 1 MiB at the default limit). Whatever the type, in debug and
-//!   release builds alike, no input nests deeply enough to overflow a
-//!   spawned thread's 2 MiB stack.
+//!   several). serde's derived code takes stack by the fields of a struct
+//!   and the variants of an enum too (a slot per field, a frame per
+//!   variant's arm, in an unoptimized build), which serde names to the
+//!   deserializer: a level of a struct or tuple is also charged for each
+//!   field, and a level of an enum for each variant. So no input nests
+//!   deeply enough to overflow a spawned thread's 2 MiB stack, in debug
+//!   and release builds alike, for serde's derived types and for
+//!   hand-written `Deserialize` impls whose frames hold no more than
+//!   those (`test_suite/tests/serde_stack.rs` measures shapes of both).
 //! - Under an allocation budget ([`from_bytes_limited`],
 //!   [`Reader::with_max_alloc`]), the deserializer charges what it can see
 //!   before it is allocated: an owned string or byte buffer its length, and
@@ -352,11 +354,10 @@ pub fn from_bytes_limited<'de, T: Deserialize<'de>>(
 #[inline]
 pub fn decode<'de, T: Deserialize<'de>>(r: &mut Reader<'de>) -> Result<T, DecodeError> {
     let start = r.position();
-    let mut slot = de::Slot::new(r);
-    slot.anchor();
+    let mut slot = None;
     match T::deserialize(&mut de::Deserializer::new(r, &mut slot)) {
         Ok(value) => Ok(value),
-        Err(err) => Err(err.into_decode_error(slot.take(), start)),
+        Err(err) => Err(err.into_decode_error(slot, start)),
     }
 }
 
