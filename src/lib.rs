@@ -54,11 +54,13 @@
 //!   items is at most four times the input.
 //! - Collections and boxes may nest 256 levels of small values deep, a
 //!   level of a large value counting as several by the stack it may take
-//!   ([`Reader::with_max_depth`] changes the limit; on the serde route,
-//!   whose frames serde's derives decide, the stack a decode has taken is
-//!   also measured as it goes), so no input can make nesting overflow a
-//!   spawned thread's 2 MiB stack, whatever the type, in debug and release
-//!   builds alike.
+//!   ([`Reader::with_max_depth`] changes the limit), so no input can make
+//!   nesting overflow a spawned thread's 2 MiB stack, whatever the derived
+//!   type, in debug and release builds alike. On the serde route, whose
+//!   frames serde's code decides, a level is charged for the fields and
+//!   variants serde names too: the promise holds for serde's derived types
+//!   and for hand-written `Deserialize` impls whose frames hold no more
+//!   (see [`marshal::serde`](mod@crate::serde)).
 //! - For untrusted input, an allocation budget ([`from_bytes_limited`],
 //!   [`Reader::with_max_alloc`], `frame::Codec::with_max_alloc`) bounds all
 //!   the memory a decode asks for, items included: without one, 4 KiB of

@@ -4,8 +4,8 @@
 //! most 1 MiB of stack, and one level more is `TooDeep`, never a stack
 //! overflow. Among the shapes, two whose frames serde's derives make larger
 //! than the values they build (a struct of 256 `()` fields, an enum of 64
-//! newtype variants), which the bridge stops by measuring the stack. Run in
-//! both profiles, like `stack_depth.rs`:
+//! newtype variants), which the bridge charges for each field and each
+//! variant. Run in both profiles, like `stack_depth.rs`:
 //!
 //! ```sh
 //! cargo test -p marshal-test-suite --test serde_stack -- --nocapture
