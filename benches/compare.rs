@@ -402,6 +402,13 @@ macro_rules! whole_dataset {
         g.bench_function("bincode1", |b| {
             b.iter(|| black_box(bincode::deserialize::<$ty>(black_box(&enc.bincode1)).unwrap()))
         });
+        // Not a peer: the allocation floor, a clone of the decoded value,
+        // which makes exactly the allocations the value holds and copies
+        // its bytes into them, with no parsing (and drops it, as every
+        // decode here does).
+        g.bench_function("alloc-floor", |b| {
+            b.iter(|| black_box(black_box(data).clone()))
+        });
         // Not a peer: skips validation, so it is only sound on trusted bytes.
         g.bench_function("rkyv-unvalidated", |b| {
             b.iter(|| {
