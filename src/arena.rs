@@ -30,7 +30,7 @@ use core::ops::Range;
 
 use bumpalo::Bump;
 use marshal_core::__facade::{alloc_uninit, assert_allocatable, encode_exact, length_mismatch};
-use marshal_core::{LengthMismatch, Marshal, Writer};
+use marshal_core::{DecodeError, LengthMismatch, Marshal, Reader, Unmarshal, Writer};
 
 /// Encodes `value` into `bump` and returns its bytes: exactly one bump
 /// allocation of exactly [`encoded_len`](Marshal::encoded_len) bytes,
@@ -239,4 +239,88 @@ fn count_mismatch(count: usize, sized: usize) -> ! {
         "marshal: the batch's iterator yielded {count} items to encode after {sized} to \
          size: an iterator that yields different items when cloned"
     )
+}
+
+/// Decodes a `T` from the whole of `input`, as
+/// [`from_bytes`](crate::from_bytes) does, with bumpalo's `Vec`, `String`
+/// and `Box` allocated in `bump`, wherever they are in the value.
+///
+/// ```
+/// use bumpalo::{Bump, collections::String};
+///
+/// let bytes = marshal::to_vec(&(1u8, "arena"));
+/// let bump = Bump::new();
+/// let (n, s): (u8, String) = marshal::arena::from_bytes_in(&bump, &bytes)?;
+/// assert_eq!((n, s.as_str()), (1, "arena"));
+/// # Ok::<(), marshal::DecodeError>(())
+/// ```
+#[inline]
+pub fn from_bytes_in<'de, T: Unmarshal<'de>>(
+    bump: &'de Bump,
+    input: &'de [u8],
+) -> Result<T, DecodeError> {
+    decode_whole(Reader::new(input).with_arena(bump))
+}
+
+/// [`from_bytes_in`] with an allocation budget, as
+/// [`from_bytes_limited`](crate::from_bytes_limited): the arena and the
+/// heap are asked for at most `max_alloc` bytes in all, or decoding stops
+/// with [`AllocLimit`](crate::DecodeErrorKind::AllocLimit).
+///
+/// ```
+/// use bumpalo::{Bump, collections::Vec};
+/// use marshal::DecodeErrorKind;
+///
+/// let bytes = marshal::to_vec(&vec![7u32; 100]);
+/// let bump = Bump::new();
+/// let v: Vec<u32> = marshal::arena::from_bytes_in_limited(&bump, &bytes, 400)?;
+/// assert_eq!(v.len(), 100);
+///
+/// let err = marshal::arena::from_bytes_in_limited::<Vec<u32>>(&bump, &bytes, 399).unwrap_err();
+/// assert_eq!(err.kind(), DecodeErrorKind::AllocLimit { limit: 399 });
+/// # Ok::<(), marshal::DecodeError>(())
+/// ```
+#[inline]
+pub fn from_bytes_in_limited<'de, T: Unmarshal<'de>>(
+    bump: &'de Bump,
+    input: &'de [u8],
+    max_alloc: usize,
+) -> Result<T, DecodeError> {
+    decode_whole(
+        Reader::new(input)
+            .with_max_alloc(max_alloc)
+            .with_arena(bump),
+    )
+}
+
+/// Decodes one `T` from the front of `input`, with bumpalo's containers
+/// allocated in `bump`, and returns it with the number of bytes it took,
+/// as [`Unmarshal::read_from`] does. Bytes after it are ignored.
+///
+/// ```
+/// use bumpalo::{Bump, collections::Vec};
+///
+/// let mut bytes = marshal::to_vec(&vec![1u8, 2]);
+/// bytes.push(0xff);
+/// let bump = Bump::new();
+/// let (v, used): (Vec<u8>, usize) = marshal::arena::read_from_in(&bump, &bytes)?;
+/// assert_eq!((&v[..], used), (&[1, 2][..], 10));
+/// # Ok::<(), marshal::DecodeError>(())
+/// ```
+#[inline]
+pub fn read_from_in<'de, T: Unmarshal<'de>>(
+    bump: &'de Bump,
+    input: &'de [u8],
+) -> Result<(T, usize), DecodeError> {
+    let mut r = Reader::new(input).with_arena(bump);
+    let value = T::decode(&mut r)?;
+    Ok((value, r.position()))
+}
+
+/// One `T` from all of what `r` reads, or `TrailingBytes` after it.
+#[inline]
+fn decode_whole<'de, T: Unmarshal<'de>>(mut r: Reader<'de>) -> Result<T, DecodeError> {
+    let value = T::decode(&mut r)?;
+    r.finish()?;
+    Ok(value)
 }
