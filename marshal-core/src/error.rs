@@ -552,6 +552,15 @@ decode_error_kinds! {
     #[cfg_attr(not(feature = "bumpalo"), allow(dead_code))]
     fn no_arena;
 
+    /// The arena (feature `bumpalo`) could not allocate: its allocation
+    /// limit (`Bump::set_allocation_limit`) refused a new chunk, or the
+    /// global allocator did. The offset is where the contents needing the
+    /// memory start, as for [`AllocLimit`](DecodeErrorKind::AllocLimit).
+    ArenaFull => "the arena could not allocate (its allocation limit, or the allocator, \
+                  refused a new chunk)",
+    #[cfg_attr(not(feature = "bumpalo"), allow(dead_code))]
+    fn arena_full;
+
     /// An error raised by a `with` module or a manual implementation.
     Custom(message: &'static str as &'static &'static str) => "{message}";
     // Made by the public `DecodeError::custom`.

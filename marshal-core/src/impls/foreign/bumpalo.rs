@@ -110,22 +110,40 @@ impl<'de: 'b, 'b, T: Unmarshal<'de>> Unmarshal<'de> for Vec<'b, T> {
         let bump = arena(r, &"bumpalo::collections::Vec")?;
         nest_unless_fixed::<T, _>(r, const { Container::SEQUENCE.levels::<T>() }, |r| {
             let len = r.take_len(T::MIN_LEN)?;
-            let mut items = Vec::with_capacity_in(r.try_capacity_for::<T>(len)?, bump);
+            let mut items = Vec::new_in(bump);
+            let capacity = r.try_capacity_for::<T>(len)?;
+            if items.try_reserve_exact(capacity).is_err() {
+                return Err(DecodeError::arena_full(r.position()));
+            }
             // Fixed-size items: one check for the run, then each item
             // reads from exactly its share.
             if T::MIN_LEN_IS_EXACT && T::MIN_LEN > 0 {
                 let mut run = r.split(len.saturating_mul(T::MIN_LEN))?;
                 for _ in 0..len {
-                    items.push(T::decode(&mut run)?);
+                    let at = run.position();
+                    push(&mut items, T::decode(&mut run)?, at)?;
                 }
                 return Ok(items);
             }
             for _ in 0..len {
-                items.push(T::decode(r)?);
+                let at = r.position();
+                push(&mut items, T::decode(r)?, at)?;
             }
             Ok(items)
         })
     }
+}
+
+/// Pushes `item`, which starts at `at`, growing `items` when it is full
+/// (only past the room [`Reader::try_capacity_for`] allowed ahead of the
+/// items), or fails with `ArenaFull` when the arena cannot grow it.
+#[inline]
+fn push<T>(items: &mut Vec<'_, T>, item: T, at: usize) -> Result<(), DecodeError> {
+    if items.len() == items.capacity() && items.try_reserve(1).is_err() {
+        return Err(DecodeError::arena_full(at));
+    }
+    items.push(item);
+    Ok(())
 }
 
 /// Decoded as a `String` is, into the reader's arena: the bytes are
@@ -151,7 +169,7 @@ impl<'de: 'b, 'b> Unmarshal<'de> for String<'b> {
         let (window, len, at) = take_string(r)?;
         r.charge_at(len, at)?;
         let s = crate::mem::str_at_start(window, len).ok_or(DecodeError::invalid_utf8(at))?;
-        Ok(String::from_str_in(s, bump))
+        crate::mem::string_in(s, bump).ok_or(DecodeError::arena_full(at))
     }
 }
 
@@ -174,8 +192,10 @@ impl<'de: 'b, 'b, T: Unmarshal<'de>> Unmarshal<'de> for Box<'b, T> {
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
         let bump = arena(r, &"bumpalo::boxed::Box")?;
         nest_unless_fixed::<T, _>(r, const { Container::POINTER.levels::<T>() }, |r| {
+            let at = r.position();
             r.charge_alloc(core::mem::size_of::<T>())?;
-            T::decode(r).map(|value| Box::new_in(value, bump))
+            let value = T::decode(r)?;
+            crate::mem::box_in(value, bump).ok_or(DecodeError::arena_full(at))
         })
     }
 }
