@@ -307,7 +307,11 @@ fn every_level_is_in_the_arena_and_borrowed_fields_in_the_input() {
     let mut bump = Bump::new();
     let (in_arena, in_input) = {
         let batch: Batch = marshal::arena::from_bytes_in(&bump, &bytes).unwrap();
-        parts(&batch)
+        let parts = parts(&batch);
+        // Not dropped: bumpalo would take back the last allocation, which
+        // `iter_allocated_chunks` would then no longer show.
+        std::mem::forget(batch);
+        parts
     };
     assert!(in_arena.len() > 200, "{}", in_arena.len());
     let input = bytes.as_ptr_range();

@@ -21,22 +21,62 @@ pub(crate) fn string_in<'b>(s: &str, bump: &'b Bump) -> Option<String<'b>> {
     Some(unsafe { String::from_utf8_unchecked(bytes) })
 }
 
-/// `value`, moved into `bump`, or `None` when the arena cannot allocate it
-/// (and `value` is dropped).
+/// A box in `bump` of the value `make` returns, or `full()` when the arena
+/// cannot allocate room for it (and `make` is not run).
+///
+/// While `make` runs, which is where a recursive type decodes its deeper
+/// levels, this frame holds one `Result` of the value and no other copy
+/// of it: the room is allocated first, in a call that has returned, and
+/// the value is moved into it afterwards, in another. In an unoptimized
+/// build a frame keeps a slot for every temporary it ever holds, and
+/// `Box::new_in(value, bump)` after decoding kept six copies of a 16 KiB
+/// value on the stack at every level, against two for `std`'s `Box`
+/// (`test_suite/tests/stack_depth.rs`, `ArenaBig2048`).
+///
+/// The room is a vector of capacity one. When `make` fails the vector is
+/// dropped, and bumpalo takes its bytes back when nothing was allocated
+/// after them (an inner value that failed before allocating), so that a
+/// box whose value is refused leaves the arena as it was.
 #[inline]
-pub(crate) fn box_in<T>(value: T, bump: &Bump) -> Option<Box<'_, T>> {
-    let slot: &mut T = bump.try_alloc(value).ok()?;
+pub(crate) fn box_with<'b, T, E>(
+    bump: &'b Bump,
+    full: impl FnOnce() -> E,
+    make: impl FnOnce() -> Result<T, E>,
+) -> Result<Box<'b, T>, E> {
+    let mut room = Vec::new_in(bump);
+    if room.try_reserve_exact(1).is_err() {
+        return Err(full());
+    }
+    let made = make();
+    made.map(|value| fill(room, value))
+}
+
+/// `value`, moved into `room`, as a box that owns it. `room` must be
+/// empty, with room for one `T` (as [`box_with`] allocates it).
+#[inline]
+fn fill<T>(mut room: Vec<'_, T>, value: T) -> Box<'_, T> {
+    debug_assert!(room.is_empty() && room.capacity() >= 1);
+    room.push(value);
+    let one: &mut [T] = room.into_bump_slice_mut();
+    let value: *mut T = one.as_mut_ptr();
     // SAFETY: `Box::from_raw` takes ownership of `raw`: the box drops the
-    // `T` there and frees the memory, so the memory must have been
-    // allocated with the layout `Box` uses, and no other owner may drop it
-    // (bumpalo 3.14, `boxed::Box::from_raw`, whose example builds a box the
-    // same way, from `Bump::alloc_layout(Layout::new::<T>())` holding a
-    // value). `try_alloc` allocated `slot` in `bump` with
-    // `Layout::new::<T>()` and moved `value` into it (`Bump::try_alloc`,
-    // through `try_alloc_with`); `slot` is the only reference to it and is
-    // consumed here, so the box is its one owner, for the lifetime of the
-    // borrow of `bump`, as `slot` was.
-    Some(unsafe { Box::from_raw(slot) })
+    // `T` there, so it must point to a valid `T` in memory allocated with
+    // the layout `Box` uses, and no other owner may drop it (bumpalo 3.14,
+    // `boxed::Box::from_raw`, whose example builds a box the same way: room
+    // from `Bump::alloc_layout(Layout::new::<T>())`, a value written into
+    // it). `room` had capacity for the value, so `push` wrote it into the
+    // vector's allocation without growing it: a `Bump` allocation of
+    // `Layout::array::<T>(capacity)`, whose first `T` is at its start
+    // with `T`'s alignment (bumpalo's `RawVec`, as `std`'s); a `Box` of a
+    // `T` never frees its memory (bumpalo, `impl Drop for Box`: it "owns
+    // value of `T`, but not memory behind it"), so a larger capacity only
+    // leaves bytes unused. `into_bump_slice_mut` forgot the vector, which
+    // will neither drop the value nor give the memory back, and returned
+    // the one `&mut` to it, which `value` is taken from and which is not
+    // used again: the box is the value's one owner, for as long as the
+    // vector borrowed the arena. A zero-sized `T` is at the vector's
+    // dangling, aligned pointer, as `Box::new_in` puts one.
+    unsafe { Box::from_raw(value) }
 }
 
 #[cfg(test)]
@@ -84,23 +124,44 @@ mod tests {
     }
 
     #[test]
-    fn box_in_owns_its_value_or_drops_it_when_the_arena_is_full() {
+    fn box_with_owns_its_value_or_says_the_arena_is_full() {
         let drops = Cell::new(0);
         let bump = Bump::new();
-        let boxed = box_in(Counted(&drops, 7), &bump).unwrap();
+        let made = || Ok::<_, ()>(Counted(&drops, 7));
+        let boxed = box_with(&bump, || (), made).unwrap();
         assert_eq!(boxed.1, 7);
         assert_eq!(drops.get(), 0);
         drop(boxed);
         assert_eq!(drops.get(), 1);
-        let unit = box_in((), &bump).unwrap();
+        let unit = box_with(&bump, || (), || Ok::<_, ()>(())).unwrap();
         assert_eq!(*unit, ());
+        // A value that fails to be made: nothing to drop.
+        assert_eq!(
+            box_with(&bump, || 0, || Err::<Counted<'_>, _>(1)).err(),
+            Some(1)
+        );
+        // (Each box is kept: bumpalo takes back the last allocation when it
+        // is freed.)
         let bump = fenced(2 * size_of::<Counted<'_>>());
-        let first = box_in(Counted(&drops, 1), &bump).unwrap();
-        let second = box_in(Counted(&drops, 2), &bump).unwrap();
-        assert!(box_in(Counted(&drops, 3), &bump).is_none());
-        assert_eq!(drops.get(), 2);
+        // A value refused gives its room back: two boxes still fit.
+        let refused = box_with(&bump, || 0, || Err::<Counted<'_>, _>(1));
+        assert_eq!(refused.err(), Some(1));
+        let first = box_with(&bump, || (), || Ok(Counted(&drops, 1))).unwrap();
+        let second = box_with(&bump, || (), || Ok(Counted(&drops, 2))).unwrap();
+        let ran = Cell::new(false);
+        let third = box_with(
+            &bump,
+            || "full",
+            || {
+                ran.set(true);
+                Ok(Counted(&drops, 3))
+            },
+        );
+        assert_eq!(third.err(), Some("full"));
+        assert!(!ran.get());
+        assert_eq!(drops.get(), 1);
         assert_eq!((first.1, second.1), (1, 2));
         drop((first, second));
-        assert_eq!(drops.get(), 4);
+        assert_eq!(drops.get(), 3);
     }
 }

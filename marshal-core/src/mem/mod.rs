@@ -37,7 +37,7 @@ mod target;
 mod utf8;
 
 #[cfg(feature = "bumpalo")]
-pub(crate) use arena::{box_in, string_in};
+pub(crate) use arena::{box_with, string_in};
 pub(crate) use cursor::Cursor;
 pub use layout::Layout;
 #[cfg(feature = "alloc")]

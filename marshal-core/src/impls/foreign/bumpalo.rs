@@ -194,8 +194,7 @@ impl<'de: 'b, 'b, T: Unmarshal<'de>> Unmarshal<'de> for Box<'b, T> {
         nest_unless_fixed::<T, _>(r, const { Container::POINTER.levels::<T>() }, |r| {
             let at = r.position();
             r.charge_alloc(core::mem::size_of::<T>())?;
-            let value = T::decode(r)?;
-            crate::mem::box_in(value, bump).ok_or(DecodeError::arena_full(at))
+            crate::mem::box_with(bump, || DecodeError::arena_full(at), || T::decode(r))
         })
     }
 }
