@@ -149,7 +149,12 @@ mod owned {
         Borrowed(String),
     }
 
-    pub type Parts = (Box<Counted>, String, Vec<Vec<Counted>>, Vec<(Counted, Box<Counted>)>);
+    pub type Parts = (
+        Box<Counted>,
+        String,
+        Vec<Vec<Counted>>,
+        Vec<(Counted, Box<Counted>)>,
+    );
 }
 
 /// A bump that cannot grow: its current chunk holds `room` more bytes,
@@ -195,7 +200,9 @@ macro_rules! check {
         );
 
         let bump = Bump::new();
-        match outcome(marshal::arena::from_bytes_in_limited::<$arena>(&bump, input, budget)) {
+        match outcome(marshal::arena::from_bytes_in_limited::<$arena>(
+            &bump, input, budget,
+        )) {
             Err(e) if e.kind() == (DecodeErrorKind::AllocLimit { limit: budget }) => {}
             limited => assert_eq!(limited, expected, "under a budget of {budget}"),
         }
