@@ -5,6 +5,13 @@
 //! for one sized up front, and for that one reset and reused, next to a
 //! `to_vec` per record (kept, like the batch) for comparison.
 //!
+//! Then decodes the batch back into one arena, as records whose strings
+//! and vectors are bumpalo's (`RecordIn`), in a vector in the same arena:
+//! into a cold arena, which takes its chunks from the global heap, then
+//! into one sized up front with `Bump::with_capacity`, which makes no
+//! global allocation at all, next to decoding into `String`s and `Vec`s on
+//! the heap.
+//!
 //! Run with `cargo run --release --example arena_batch --features bumpalo`.
 
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -12,6 +19,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use bumpalo::Bump;
+use bumpalo::collections::{String as BString, Vec as BVec};
+use marshal::arena::Batch;
 use marshal::{Marshal, Unmarshal};
 
 /// Counts every allocation and reallocation on the global heap.
@@ -63,6 +72,34 @@ enum Kind {
     Purchase { cents: u64, currency: [u8; 3] },
 }
 
+/// [`Record`] decoded into an arena: its strings and vectors are
+/// bumpalo's, allocated in the arena the decode is given.
+#[derive(Unmarshal, Debug)]
+struct RecordIn<'b> {
+    id: u64,
+    user: BString<'b>,
+    score: f64,
+    tags: BVec<'b, BString<'b>>,
+    kind: Kind,
+    payload: BVec<'b, u8>,
+}
+
+impl RecordIn<'_> {
+    /// Whether this is `record`, field by field.
+    fn is(&self, record: &Record) -> bool {
+        self.id == record.id
+            && self.user == record.user.as_str()
+            && self.score == record.score
+            && self
+                .tags
+                .iter()
+                .map(BString::as_str)
+                .eq(record.tags.iter().map(String::as_str))
+            && self.kind == record.kind
+            && self.payload[..] == record.payload[..]
+    }
+}
+
 fn record(i: u64) -> Record {
     Record {
         id: i,
@@ -95,8 +132,8 @@ fn measured<R>(f: impl FnOnce() -> R) -> (R, usize, f64) {
 }
 
 /// Encodes `records` as one batch in `bump`, checks and prints the result,
-/// and returns how many bytes the arena holds.
-fn run(label: &str, bump: &Bump, records: &[Record]) -> usize {
+/// and returns the batch.
+fn run<'b>(label: &str, bump: &'b Bump, records: &[Record]) -> Batch<'b> {
     let (batch, allocations, ms) = measured(|| marshal::arena::encode_batch(bump, records));
     println!(
         "  {label:<12} {:>9} bytes in one block, {} ranges, {allocations} global allocations, {ms:7.2} ms",
@@ -113,7 +150,29 @@ fn run(label: &str, bump: &Bump, records: &[Record]) -> usize {
     }
     let expected: usize = records.iter().map(Marshal::encoded_len).sum();
     assert_eq!(batch.bytes.len(), expected);
-    bump.allocated_bytes()
+    batch
+}
+
+/// Decodes every record of `batch` into `bump`, the vector of them
+/// included, checks and prints the result, and returns the global
+/// allocations the decode made.
+fn decode(label: &str, bump: &Bump, batch: &Batch<'_>, records: &[Record]) -> usize {
+    let (decoded, allocations, ms) = measured(|| {
+        let mut decoded = BVec::with_capacity_in(batch.len(), bump);
+        for bytes in batch.iter() {
+            let record: RecordIn = marshal::arena::from_bytes_in(bump, bytes).unwrap();
+            decoded.push(record);
+        }
+        decoded
+    });
+    println!(
+        "  {label:<12} {:>9} records, {:>9} arena bytes, {allocations} global allocations, {ms:7.2} ms",
+        decoded.len(),
+        bump.allocated_bytes(),
+    );
+    assert!(decoded.iter().zip(records).all(|(d, r)| d.is(r)));
+    assert_eq!(decoded.len(), records.len());
+    allocations
 }
 
 fn main() {
@@ -123,13 +182,13 @@ fn main() {
     // A cold arena gets its chunks from the global heap as it goes; one
     // sized from that run up front needs nothing more.
     let cold = Bump::new();
-    let warm_capacity = run("cold arena", &cold, &records);
-    let mut sized = Bump::with_capacity(warm_capacity);
+    run("cold arena", &cold, &records);
+    let mut sized = Bump::with_capacity(cold.allocated_bytes());
     run("sized arena", &sized, &records);
     // Reset keeps the chunk, its pages already touched: the steady state of
     // an arena reused for one batch after another.
     sized.reset();
-    run("reused arena", &sized, &records);
+    let batch = run("reused arena", &sized, &records);
 
     // The same records as 100,000 separate vectors, kept like the batch.
     let (vecs, allocations, ms) =
@@ -141,4 +200,26 @@ fn main() {
         vecs.len(),
     );
     assert_eq!(total, records.iter().map(Marshal::encoded_len).sum());
+
+    println!("decoding the batch back into one arena (records, strings and vectors)");
+    let cold = Bump::new();
+    decode("cold arena", &cold, &batch, &records);
+    // An arena with room for all of it up front: no global allocation.
+    let sized = Bump::with_capacity(cold.allocated_bytes());
+    let allocations = decode("sized arena", &sized, &batch, &records);
+    assert_eq!(allocations, 0, "decoding into a sized arena allocated");
+
+    // The same records decoded onto the heap, kept like the arena's.
+    let (owned, allocations, ms) = measured(|| {
+        batch
+            .iter()
+            .map(|bytes| marshal::from_bytes::<Record>(bytes).unwrap())
+            .collect::<Vec<_>>()
+    });
+    println!(
+        "  {:<12} {:>9} records, {allocations} global allocations, {ms:7.2} ms",
+        "on the heap",
+        owned.len(),
+    );
+    assert!(owned.iter().eq(&records));
 }

@@ -1,5 +1,8 @@
-//! Encoding into a `bumpalo` arena: size once, allocate once, encode in
-//! place.
+//! Arenas: encoding into a `bumpalo` arena (size once, allocate once,
+//! encode in place), and decoding into one (every owned part of a value
+//! in one `Bump`).
+//!
+//! # Encoding
 //!
 //! [`encode`] makes exactly one bump allocation of exactly
 //! [`encoded_len`](Marshal::encoded_len) bytes and writes the value into it,
@@ -25,12 +28,103 @@
 //! assert_eq!(batch.len(), 2);
 //! assert_eq!(batch.get(1), Some(&marshal::to_vec(&ticks[1])[..]));
 //! ```
+//!
+//! # Decoding
+//!
+//! bumpalo's `Vec<'b, T>`, `String<'b>` and `Box<'b, T>` are field types
+//! like `Vec<T>`, `String` and `Box<T>`, with the same bytes both ways
+//! (the standard types' and bincode 1.3's), the same size constants and
+//! the same fingerprints. [`from_bytes_in`], [`from_bytes_in_limited`]
+//! and [`read_from_in`] decode a value with every one of them, at any
+//! depth, allocated in the `Bump` they are given: a derived type holding
+//! them needs no attribute, and may also borrow `&str` and `&[u8]` from
+//! the input. Dropping the value runs its destructors as usual (bumpalo's
+//! `Vec` and `Box` drop their items); the arena's memory comes back when
+//! it is reset or dropped.
+//!
+//! ```
+//! use bumpalo::{Bump, collections::{String, Vec}};
+//! use marshal::{Marshal, Unmarshal};
+//!
+//! #[derive(Marshal, Unmarshal)]
+//! struct Batch<'b> {
+//!     seq: u32,
+//!     records: Vec<'b, Record<'b>>,
+//! }
+//!
+//! #[derive(Marshal, Unmarshal)]
+//! struct Record<'b> {
+//!     name: String<'b>,
+//!     values: Vec<'b, u32>,
+//!     host: &'b str, // borrowed from the input
+//! }
+//!
+//! // The bytes of the same shape made of standard types.
+//! let bytes = marshal::to_vec(&(7u32, vec![("cpu".to_string(), vec![1u32, 2], "a")]));
+//!
+//! let bump = Bump::with_capacity(1024);
+//! let batch: Batch = marshal::arena::from_bytes_in(&bump, &bytes)?;
+//! let record = &batch.records[0];
+//! assert_eq!((batch.seq, record.name.as_str(), &record.values[..]), (7, "cpu", &[1, 2][..]));
+//! assert_eq!(record.host, "a");
+//! // And back: the arena types write the standard types' bytes.
+//! assert_eq!(marshal::to_vec(&batch), bytes);
+//! # Ok::<(), marshal::DecodeError>(())
+//! ```
+//!
+//! - **No global allocation.** Every `Vec`, `String` and `Box` of the
+//!   value is allocated in the arena, so after `Bump::with_capacity` with
+//!   room for the value, decoding asks the global allocator for nothing
+//!   (`examples/arena_batch.rs` counts).
+//! - **The same limits as on the heap.** A length prefix buys room ahead
+//!   of the items only as far as the input can hold them, so a hostile
+//!   length never grows the arena; the allocation budget of
+//!   [`from_bytes_in_limited`] counts the bytes asked of the arena exactly
+//!   as it counts heap bytes; the depth limit counts bumpalo's `Vec` and
+//!   `Box` as it counts `Vec` and `Box`.
+//! - **A full arena is an error.** When the arena cannot allocate (its
+//!   `Bump::set_allocation_limit`, or the global allocator, refuses a new
+//!   chunk), decoding stops with
+//!   [`ArenaFull`](crate::DecodeErrorKind::ArenaFull), where bumpalo's own
+//!   constructors would panic; what was decoded so far is dropped.
+//! - **No arena is an error, never a panic.** Decoding a type that holds
+//!   bumpalo's containers through an entry point without an arena
+//!   ([`from_bytes`](crate::from_bytes), [`Unmarshal::read_from`], a
+//!   [`Reader`] without [`with_arena`](Reader::with_arena)) fails with
+//!   [`NoArena`](crate::DecodeErrorKind::NoArena), naming the type, at the
+//!   offset where the first of them starts.
+//!
+//! ```
+//! use bumpalo::{Bump, collections::{String, Vec}};
+//! use marshal::DecodeErrorKind;
+//!
+//! let bytes = marshal::to_vec(&(1u8, vec!["x".to_string(); 100]));
+//!
+//! // No arena: an error where the arena type starts.
+//! let err = marshal::from_bytes::<(u8, Vec<String>)>(&bytes).unwrap_err();
+//! assert_eq!(err.kind(), DecodeErrorKind::NoArena { ty: "bumpalo::collections::Vec" });
+//! assert_eq!(err.offset(), 1);
+//!
+//! // An arena that may not grow past 256 bytes: full, not a panic.
+//! let small = Bump::new();
+//! small.set_allocation_limit(Some(256));
+//! let err = marshal::arena::from_bytes_in::<(u8, Vec<String>)>(&small, &bytes).unwrap_err();
+//! assert_eq!(err.kind(), DecodeErrorKind::ArenaFull);
+//!
+//! // A hostile length: refused before the arena grows.
+//! let mut hostile = bytes.clone();
+//! hostile[1..9].copy_from_slice(&u64::MAX.to_le_bytes());
+//! let bump = Bump::new();
+//! let err = marshal::arena::from_bytes_in::<(u8, Vec<String>)>(&bump, &hostile).unwrap_err();
+//! assert_eq!(err.kind(), DecodeErrorKind::LengthOverflow { len: u64::MAX });
+//! assert_eq!(bump.allocated_bytes(), 0);
+//! ```
 
 use core::ops::Range;
 
 use bumpalo::Bump;
 use marshal_core::__facade::{alloc_uninit, assert_allocatable, encode_exact, length_mismatch};
-use marshal_core::{LengthMismatch, Marshal, Writer};
+use marshal_core::{DecodeError, LengthMismatch, Marshal, Reader, Unmarshal, Writer};
 
 /// Encodes `value` into `bump` and returns its bytes: exactly one bump
 /// allocation of exactly [`encoded_len`](Marshal::encoded_len) bytes,
@@ -239,4 +333,88 @@ fn count_mismatch(count: usize, sized: usize) -> ! {
         "marshal: the batch's iterator yielded {count} items to encode after {sized} to \
          size: an iterator that yields different items when cloned"
     )
+}
+
+/// Decodes a `T` from the whole of `input`, as
+/// [`from_bytes`](crate::from_bytes) does, with bumpalo's `Vec`, `String`
+/// and `Box` allocated in `bump`, wherever they are in the value.
+///
+/// ```
+/// use bumpalo::{Bump, collections::String};
+///
+/// let bytes = marshal::to_vec(&(1u8, "arena"));
+/// let bump = Bump::new();
+/// let (n, s): (u8, String) = marshal::arena::from_bytes_in(&bump, &bytes)?;
+/// assert_eq!((n, s.as_str()), (1, "arena"));
+/// # Ok::<(), marshal::DecodeError>(())
+/// ```
+#[inline]
+pub fn from_bytes_in<'de, T: Unmarshal<'de>>(
+    bump: &'de Bump,
+    input: &'de [u8],
+) -> Result<T, DecodeError> {
+    decode_whole(Reader::new(input).with_arena(bump))
+}
+
+/// [`from_bytes_in`] with an allocation budget, as
+/// [`from_bytes_limited`](crate::from_bytes_limited): the arena and the
+/// heap are asked for at most `max_alloc` bytes in all, or decoding stops
+/// with [`AllocLimit`](crate::DecodeErrorKind::AllocLimit).
+///
+/// ```
+/// use bumpalo::{Bump, collections::Vec};
+/// use marshal::DecodeErrorKind;
+///
+/// let bytes = marshal::to_vec(&vec![7u32; 100]);
+/// let bump = Bump::new();
+/// let v: Vec<u32> = marshal::arena::from_bytes_in_limited(&bump, &bytes, 400)?;
+/// assert_eq!(v.len(), 100);
+///
+/// let err = marshal::arena::from_bytes_in_limited::<Vec<u32>>(&bump, &bytes, 399).unwrap_err();
+/// assert_eq!(err.kind(), DecodeErrorKind::AllocLimit { limit: 399 });
+/// # Ok::<(), marshal::DecodeError>(())
+/// ```
+#[inline]
+pub fn from_bytes_in_limited<'de, T: Unmarshal<'de>>(
+    bump: &'de Bump,
+    input: &'de [u8],
+    max_alloc: usize,
+) -> Result<T, DecodeError> {
+    decode_whole(
+        Reader::new(input)
+            .with_max_alloc(max_alloc)
+            .with_arena(bump),
+    )
+}
+
+/// Decodes one `T` from the front of `input`, with bumpalo's containers
+/// allocated in `bump`, and returns it with the number of bytes it took,
+/// as [`Unmarshal::read_from`] does. Bytes after it are ignored.
+///
+/// ```
+/// use bumpalo::{Bump, collections::Vec};
+///
+/// let mut bytes = marshal::to_vec(&vec![1u8, 2]);
+/// bytes.push(0xff);
+/// let bump = Bump::new();
+/// let (v, used): (Vec<u8>, usize) = marshal::arena::read_from_in(&bump, &bytes)?;
+/// assert_eq!((&v[..], used), (&[1, 2][..], 10));
+/// # Ok::<(), marshal::DecodeError>(())
+/// ```
+#[inline]
+pub fn read_from_in<'de, T: Unmarshal<'de>>(
+    bump: &'de Bump,
+    input: &'de [u8],
+) -> Result<(T, usize), DecodeError> {
+    let mut r = Reader::new(input).with_arena(bump);
+    let value = T::decode(&mut r)?;
+    Ok((value, r.position()))
+}
+
+/// One `T` from all of what `r` reads, or `TrailingBytes` after it.
+#[inline]
+fn decode_whole<'de, T: Unmarshal<'de>>(mut r: Reader<'de>) -> Result<T, DecodeError> {
+    let value = T::decode(&mut r)?;
+    r.finish()?;
+    Ok(value)
 }

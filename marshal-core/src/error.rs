@@ -538,6 +538,29 @@ decode_error_kinds! {
           prefix cuts it)";
     // Made by `DecodeError::past_body`, of an `UnexpectedEnd`.
 
+    /// A value allocated in an arena (bumpalo's `Vec`, `String` or `Box`,
+    /// feature `bumpalo`), decoded through a reader without one: through
+    /// [`from_bytes`](crate::from_bytes) rather than
+    /// `marshal::arena::from_bytes_in`, say (see
+    /// [`Reader::with_arena`](crate::Reader)). The offset is where the
+    /// value starts.
+    NoArena {
+        /// The arena type's name.
+        ty: &'static str as &'static &'static str,
+    } => "{ty} is allocated in an arena, and this decode has none (decode it with \
+          marshal::arena::from_bytes_in)",
+    #[cfg_attr(not(feature = "bumpalo"), allow(dead_code))]
+    fn no_arena;
+
+    /// The arena (feature `bumpalo`) could not allocate: its allocation
+    /// limit (`Bump::set_allocation_limit`) refused a new chunk, or the
+    /// global allocator did. The offset is where the contents needing the
+    /// memory start, as for [`AllocLimit`](DecodeErrorKind::AllocLimit).
+    ArenaFull => "the arena could not allocate (its allocation limit, or the allocator, \
+                  refused a new chunk)",
+    #[cfg_attr(not(feature = "bumpalo"), allow(dead_code))]
+    fn arena_full;
+
     /// An error raised by a `with` module or a manual implementation.
     Custom(message: &'static str as &'static &'static str) => "{message}";
     // Made by the public `DecodeError::custom`.

@@ -9,8 +9,8 @@ use crate::traits::Unmarshal;
 impl Container {
     /// Units charged for a level of this container around a `T`.
     #[must_use]
-    // Used by the containers of the `alloc` feature.
-    #[cfg(feature = "alloc")]
+    // Used by the containers of the `alloc` and `bumpalo` features.
+    #[cfg(any(feature = "alloc", feature = "bumpalo"))]
     pub(crate) const fn levels<'de, T: Unmarshal<'de>>(self) -> u32 {
         self.charge::<T>(T::__DECODE_STACK)
     }

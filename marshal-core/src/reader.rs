@@ -37,6 +37,9 @@ pub struct Reader<'de> {
     depth: u32,
     /// The limit `depth` started from, for the error.
     max_depth: u32,
+    /// The arena that bumpalo's containers decode into, if any.
+    #[cfg(feature = "bumpalo")]
+    arena: Option<&'de bumpalo::Bump>,
 }
 
 /// Bytes of memory that each byte of input buys for allocating collections
@@ -62,6 +65,8 @@ impl<'de> Reader<'de> {
             max_alloc: NO_BUDGET,
             depth: Self::DEFAULT_MAX_DEPTH,
             max_depth: Self::DEFAULT_MAX_DEPTH,
+            #[cfg(feature = "bumpalo")]
+            arena: None,
         }
     }
 
@@ -188,10 +193,10 @@ impl<'de> Reader<'de> {
         // memory after every field.
         let mut local = Reader { depth, ..*self };
         let result = f(&mut local);
-        *self = Reader {
-            depth: outer,
-            ..local
-        };
+        // What reading moves; the limits and the arena stay this reader's.
+        self.rest = local.rest;
+        self.end = local.end;
+        self.prealloc = local.prealloc;
         result
     }
 
@@ -327,6 +332,8 @@ impl<'de> Reader<'de> {
             max_alloc: self.max_alloc,
             depth: self.depth,
             max_depth: self.max_depth,
+            #[cfg(feature = "bumpalo")]
+            arena: self.arena,
         })
     }
 
@@ -534,6 +541,57 @@ impl<'de> Reader<'de> {
     #[inline]
     pub fn max_alloc(&self) -> Option<usize> {
         self.has_budget().then_some(self.max_alloc)
+    }
+
+    /// Gives decoding through this reader an arena: bumpalo's `Vec`,
+    /// `String` and `Box`, at any depth of the value, are allocated in
+    /// `arena` (see `marshal::arena::from_bytes_in`, which sets it). Without
+    /// one they fail to decode, with
+    /// [`NoArena`](crate::DecodeErrorKind::NoArena). The depth limit and
+    /// the allocation budget apply to what goes into the arena as to the
+    /// heap; [`nest`](Reader::nest), [`split`](Reader::split) and
+    /// [`take_body`](Reader::take_body) readers keep the arena.
+    ///
+    /// A reader is then tied to the arena, which only one thread may use
+    /// at a time: with the `bumpalo` feature, `Reader` (and what holds one)
+    /// is neither `Send` nor `Sync`.
+    ///
+    /// ```
+    /// use bumpalo::{Bump, collections::Vec};
+    /// use marshal::{Reader, Unmarshal};
+    ///
+    /// let bump = Bump::new();
+    /// let bytes = marshal::to_vec(&vec![1u16, 2, 3]);
+    /// let mut r = Reader::new(&bytes).with_arena(&bump);
+    /// let v = Vec::<u16>::decode(&mut r)?;
+    /// assert_eq!(v, [1, 2, 3]);
+    /// assert!(bump.allocated_bytes() > 0);
+    /// # Ok::<(), marshal::DecodeError>(())
+    /// ```
+    #[cfg(feature = "bumpalo")]
+    #[must_use]
+    #[inline]
+    pub fn with_arena(mut self, arena: &'de bumpalo::Bump) -> Self {
+        self.arena = Some(arena);
+        self
+    }
+
+    /// The arena set by [`with_arena`](Reader::with_arena), if any, for
+    /// manual [`Unmarshal`](crate::Unmarshal) implementations of arena
+    /// types.
+    ///
+    /// ```
+    /// use marshal::Reader;
+    ///
+    /// let bump = bumpalo::Bump::new();
+    /// assert!(Reader::new(b"").arena().is_none());
+    /// assert!(Reader::new(b"").with_arena(&bump).arena().is_some());
+    /// ```
+    #[cfg(feature = "bumpalo")]
+    #[must_use]
+    #[inline]
+    pub fn arena(&self) -> Option<&'de bumpalo::Bump> {
+        self.arena
     }
 
     /// How many of `len` items of `T` a collection should allocate room for

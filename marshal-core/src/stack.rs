@@ -117,8 +117,8 @@ impl Container {
     };
     /// `Vec`, `VecDeque`, sets and `Cow<[T]>`: each item's `Result`, the
     /// item, its copy pushed.
-    // Used by the containers of the `alloc` feature.
-    #[cfg(feature = "alloc")]
+    // Used by the containers of the `alloc` and `bumpalo` features.
+    #[cfg(any(feature = "alloc", feature = "bumpalo"))]
     pub(crate) const SEQUENCE: Container = Container {
         base: 1536,
         copies: 6,

@@ -57,7 +57,8 @@ impl<'de> Deserialize<'de> for Probe {
 /// What `decode` did with `input` on a thread with a stack of `stack_size`
 /// bytes, under a depth limit of `max_depth` (the default for `None`): the
 /// result (the error's kind and offset), and the stack the deepest
-/// [`Probe`] found below the thread's frame before the decode.
+/// [`Probe`] found below the thread's frame before the decode. The reader
+/// has an arena, so that shapes of bumpalo's containers decode too.
 ///
 /// # Panics
 ///
@@ -74,7 +75,8 @@ pub fn decode_on_thread(
             DEEPEST.with(|d| d.set(usize::MAX));
             let local = 0u8;
             let top = std::ptr::from_ref(std::hint::black_box(&local)).addr();
-            let mut r = Reader::new(&input);
+            let bump = bumpalo::Bump::new();
+            let mut r = Reader::new(&input).with_arena(&bump);
             if let Some(depth) = max_depth {
                 r = r.with_max_depth(depth);
             }

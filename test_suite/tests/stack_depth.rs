@@ -201,6 +201,34 @@ struct Inner {
     next: Option<Box<Outer>>,
 }
 
+/// bumpalo's `Box` and `Vec`, decoded into the arena the reader carries.
+#[derive(Unmarshal)]
+enum ArenaBig2048<'b> {
+    Leaf(Probe),
+    Big([u64; 2048]),
+    Next(bumpalo::boxed::Box<'b, ArenaBig2048<'b>>),
+}
+
+#[derive(Unmarshal)]
+enum ArenaBig512<'b> {
+    Leaf(Probe),
+    Big([u64; 512]),
+    Next(bumpalo::boxed::Box<'b, ArenaBig512<'b>>),
+}
+
+#[derive(Unmarshal)]
+enum ArenaSmall<'b> {
+    Leaf(Probe),
+    Next(bumpalo::boxed::Box<'b, ArenaSmall<'b>>),
+}
+
+#[derive(Unmarshal)]
+enum ArenaInVec<'b> {
+    Leaf(Probe),
+    Big([u64; 512]),
+    Next(bumpalo::collections::Vec<'b, ArenaInVec<'b>>),
+}
+
 /// A tuple struct of `$ty` doubled once for each `x`, then the recursion:
 /// a frame with many fields, each small or empty.
 macro_rules! wide {
@@ -315,11 +343,24 @@ fn shapes() -> Vec<Shape> {
         enum_shape("InHashMap", decoder!(InHashMap), 4096, &one(&[7]), 32),
         enum_shape("InRc", decoder!(InRc), 4096, &[], 64),
         enum_shape("InArc", decoder!(InArc), 4096, &[], 64),
+        enum_shape("ArenaBig2048", decoder!(ArenaBig2048), 16384, &[], 19),
+        enum_shape("ArenaBig512", decoder!(ArenaBig512), 4096, &[], 64),
+        enum_shape("ArenaInVec", decoder!(ArenaInVec), 4096, &one(&[]), 36),
     ];
     shapes.extend([
         Shape {
             name: "Small",
             decode: decoder!(Small),
+            open: le32(1),
+            leaf: le32(0),
+            close: vec![],
+            big_leaf: None,
+            nest_at: usize::MAX,
+            levels: 256,
+        },
+        Shape {
+            name: "ArenaSmall",
+            decode: decoder!(ArenaSmall),
             open: le32(1),
             leaf: le32(0),
             close: vec![],

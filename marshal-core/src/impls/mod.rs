@@ -14,7 +14,7 @@ mod time;
 /// limit for the stack that the container's decode and `T`'s may take at
 /// that level (`Container::levels`). Unless `T` is fixed-size: such a
 /// value holds no collection or box, so it cannot recurse.
-#[cfg(feature = "alloc")]
+#[cfg(any(feature = "alloc", feature = "bumpalo"))]
 #[inline]
 pub(crate) fn nest_unless_fixed<'de, T: crate::Unmarshal<'de>, R>(
     r: &mut crate::Reader<'de>,

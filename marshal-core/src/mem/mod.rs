@@ -18,12 +18,16 @@
 //! - [`layout`]: memcpy layouts ([`Layout`]) and the bulk copies of runs of
 //!   values that trust them, each given the layout it trusts;
 //! - [`utf8`]: the UTF-8 fast paths, borrowing a `&str` from the input and
-//!   building a `String` without validating twice.
+//!   building a `String` without validating twice;
+//! - [`arena`]: bumpalo's `String` and `Box` built in an arena, an error
+//!   rather than a panic when it cannot allocate.
 //!
 //! Everything this module exports is safe to call from any code, with any
 //! arguments, apart from [`Layout::structure`], an `unsafe fn`. See
 //! `POLICIES.md` for the rules every `unsafe` block follows.
 
+#[cfg(feature = "bumpalo")]
+mod arena;
 mod copy;
 mod cursor;
 mod layout;
@@ -32,6 +36,8 @@ mod slots;
 mod target;
 mod utf8;
 
+#[cfg(feature = "bumpalo")]
+pub(crate) use arena::{box_with, string_in};
 pub(crate) use cursor::Cursor;
 pub use layout::Layout;
 #[cfg(feature = "alloc")]

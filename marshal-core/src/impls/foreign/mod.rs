@@ -8,6 +8,8 @@
 
 #[cfg(feature = "arrayvec")]
 mod arrayvec;
+#[cfg(feature = "bumpalo")]
+mod bumpalo;
 #[cfg(feature = "bytes")]
 mod bytes;
 #[cfg(feature = "heapless")]
