@@ -20,7 +20,7 @@ struct Part {
 struct Record {
     name: String,
     tags: Vec<u32>,
-    note: Option<Box<String>>,
+    note: Option<Box<Part>>,
     parts: Vec<Part>,
 }
 
@@ -56,8 +56,8 @@ fn expected(records: &[Record]) -> (usize, usize) {
         add(string_capacity(r.name.len()));
         add(size_of_val(r.tags.as_slice()));
         if let Some(note) = &r.note {
-            add(size_of::<String>());
-            add(string_capacity(note.len()));
+            add(size_of::<Part>());
+            add(string_capacity(note.label.len()));
         }
         add(size_of_val(r.parts.as_slice()));
         for p in &r.parts {
@@ -73,7 +73,7 @@ fn assert_exact(records: &[Record]) {
         assert_eq!(r.name.capacity(), string_capacity(r.name.len()));
         assert_eq!(r.tags.capacity(), r.tags.len());
         if let Some(note) = &r.note {
-            assert_eq!(note.capacity(), string_capacity(note.len()));
+            assert_eq!(note.label.capacity(), string_capacity(note.label.len()));
         }
         assert_eq!(r.parts.capacity(), r.parts.len());
         for p in &r.parts {
@@ -89,7 +89,12 @@ fn owned_decoding_allocates_each_part_once_at_its_size() {
         .map(|i| Record {
             name: text(lens[i % lens.len()]),
             tags: (0..(i % 5) as u32).collect(),
-            note: (i % 3 == 0).then(|| Box::new(text(lens[(i + 3) % lens.len()]))),
+            note: (i % 3 == 0).then(|| {
+                Box::new(Part {
+                    label: text(lens[(i + 3) % lens.len()]),
+                    n: 9,
+                })
+            }),
             parts: (0..i % 4)
                 .map(|j| Part {
                     label: text(lens[(i + j) % lens.len()]),
