@@ -62,6 +62,78 @@ pub(super) fn copy_short_or_long(dst: &mut [MaybeUninit<u8>], src: &[u8]) {
     }
 }
 
+/// [`copy_short_or_long`], saying whether every byte of `src` is below 0x80
+/// (ASCII) from the same loads: a string is read once, to copy it and to
+/// check it. Past 64 bytes, blocks of 32 bytes (two 16-byte chunks each),
+/// then the last 32 again.
+///
+/// # Contract
+///
+/// As [`copy_short_or_long`]'s: when `dst.len() == src.len()`, every byte
+/// of `dst` is initialized afterwards, to the byte of `src` at the same
+/// index (each arm covers `0..len` as that function's does, and the block
+/// loop covers every whole block before the last 32 bytes).
+#[cfg(feature = "alloc")]
+#[inline(always)]
+pub(super) fn copy_ascii(dst: &mut [MaybeUninit<u8>], src: &[u8]) -> bool {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    debug_assert_eq!(dst.len(), src.len(), "copy_ascii: lengths differ");
+    /// Copies the `N` bytes and ORs their words (`N` a multiple of 8).
+    #[inline(always)]
+    fn chunk<const N: usize>(d: &mut [MaybeUninit<u8>; N], s: &[u8; N]) -> u64 {
+        let bytes = *s;
+        write_copy(d, &bytes);
+        let mut any = 0;
+        let mut words: &[u8] = &bytes;
+        while let Some((word, rest)) = words.split_first_chunk::<8>() {
+            any |= u64::from_ne_bytes(*word);
+            words = rest;
+        }
+        any
+    }
+    /// The first and the last `N` bytes (overlapping when fewer than `2N`).
+    #[inline(always)]
+    fn ends<const N: usize>(dst: &mut [MaybeUninit<u8>], src: &[u8]) -> u64 {
+        let mut any = 0;
+        if let (Some(d), Some(s)) = (dst.first_chunk_mut::<N>(), src.first_chunk::<N>()) {
+            any |= chunk(d, s);
+        }
+        if let (Some(d), Some(s)) = (dst.last_chunk_mut::<N>(), src.last_chunk::<N>()) {
+            any |= chunk(d, s);
+        }
+        any
+    }
+    let n = src.len();
+    let any = match n {
+        0..8 => {
+            copy_short_or_long(dst, src);
+            src.iter().fold(0, |any, &b| any | u64::from(b))
+        }
+        8..16 => ends::<8>(dst, src),
+        16..32 => ends::<16>(dst, src),
+        32..=64 => {
+            let mut any = 0;
+            for range in [0..32, n - 32..n] {
+                if let (Some(d), Some(s)) = (dst.get_mut(range.clone()), src.get(range)) {
+                    any |= ends::<16>(d, s);
+                }
+            }
+            any
+        }
+        _ => {
+            let mut any = 0;
+            for (d, s) in dst.chunks_exact_mut(32).zip(src.chunks_exact(32)) {
+                any |= ends::<16>(d, s);
+            }
+            if let (Some(d), Some(s)) = (dst.get_mut(n - 32..), src.get(n - 32..)) {
+                any |= ends::<16>(d, s);
+            }
+            any
+        }
+    };
+    any & HIGH == 0
+}
+
 /// Copies `src` into `dst`, initializing every byte of it, or panics if the
 /// lengths differ: `<[MaybeUninit<u8>]>::write_copy_of_slice`, which is
 /// newer (Rust 1.93) than the crate's `rust-version`, as std writes it (a
@@ -112,6 +184,41 @@ mod tests {
                 // says the copy initialized all of `dst[..len]`, and Miri
                 // checks it.
                 assert_eq!(unsafe { byte.assume_init() }, src[i], "{len} {i}");
+            }
+        }
+    }
+
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn copy_ascii_initializes_every_byte_and_finds_every_high_byte() {
+        let src: [u8; 160] = core::array::from_fn(|i| (i as u8 % 95) + 32);
+        // Every length to past two blocks of 32 after the first 64; under
+        // Miri, every 13th (prime to the 8-byte words and 16-byte chunks,
+        // so every offset within them is still met).
+        let step = if cfg!(miri) { 13 } else { 1 };
+        for len in (0..=src.len()).step_by(step) {
+            let mut dst = [MaybeUninit::<u8>::uninit(); 160];
+            assert!(copy_ascii(&mut dst[..len], &src[..len]), "{len}");
+            for (i, byte) in dst[..len].iter().enumerate() {
+                // SAFETY: `assume_init` requires the byte to be initialized
+                // (std, `MaybeUninit::assume_init`); the contract under test
+                // says the copy initialized all of `dst[..len]`, and Miri
+                // checks it.
+                assert_eq!(unsafe { byte.assume_init() }, src[i], "{len} {i}");
+            }
+            // A byte of 0x80 or more anywhere in the string is found, and
+            // one just past it is not looked at.
+            for at in (0..len).step_by(step) {
+                let mut high = src;
+                high[at] = 0x80 | (at as u8);
+                let mut dst = [MaybeUninit::<u8>::uninit(); 160];
+                assert!(!copy_ascii(&mut dst[..len], &high[..len]), "{len} {at}");
+            }
+            if len < src.len() {
+                let mut after = src;
+                after[len] = 0xff;
+                let mut dst = [MaybeUninit::<u8>::uninit(); 160];
+                assert!(copy_ascii(&mut dst[..len], &after[..len]), "{len}");
             }
         }
     }

@@ -1,7 +1,7 @@
 //! UTF-8 fast paths: borrowing and copying strings out of the input.
 
 #[cfg(feature = "alloc")]
-use super::copy::{copy_short_or_long, write_copy};
+use super::copy::{copy_ascii, write_copy};
 
 /// The first `len` bytes of `window` as a `&str`, or `None` if they are not
 /// UTF-8 (or there are fewer than `len`).
@@ -61,55 +61,63 @@ fn low_bytes(n: usize) -> u64 {
 /// The first `len` bytes of `window` as an owned `String`, or `None` if
 /// they are not UTF-8 (or there are fewer than `len`).
 ///
-/// [`str_at_start`], then a copy. A string of 1 to 16 bytes with 16 bytes
-/// of `window` from its start is copied as one 16-byte move, with no
-/// branch on its length, into a buffer of capacity 16: what glibc rounds a
-/// request for its length up to anyway (its smallest chunk holds 24
-/// bytes). Allocators with an 8-byte size class (jemalloc, mimalloc) give
-/// strings of 1 to 8 bytes 16 where 8 would do; a version with an 8-byte
-/// class as well cost owned `logs` 8% (one more branch on the length).
+/// Each byte is read once, to copy it and to check it: the copy and the
+/// ASCII check of [`str_at_start`] use the same loads, and only a string
+/// that is not all ASCII is validated again, by `core::str::from_utf8`. A
+/// string of 1 to 16 bytes with 16 bytes of `window` from its start is
+/// copied as one 16-byte move, with no branch on its length, into a buffer
+/// of capacity 16: what glibc rounds a request for its length up to
+/// anyway (its smallest chunk holds 24 bytes). Allocators with an 8-byte
+/// size class (jemalloc, mimalloc) give strings of 1 to 8 bytes 16 where 8
+/// would do; a version with an 8-byte class as well cost owned `logs` 8%
+/// (one more branch on the length).
 #[cfg(feature = "alloc")]
 #[inline]
 pub(crate) fn string_at_start(window: &[u8], len: usize) -> Option<alloc::string::String> {
-    let s = str_at_start(window, len)?;
+    let src = window.get(..len)?;
     // (An empty string allocates nothing, so it takes the general path.)
-    let Some(head) = window
+    if let Some(head) = window
         .first_chunk::<16>()
         .filter(|_| (1..=16).contains(&len))
-    else {
-        return Some(string_from(s));
-    };
-    let mut bytes = alloc::vec::Vec::<u8>::with_capacity(16);
-    if let Some(spare) = bytes.spare_capacity_mut().first_chunk_mut::<16>() {
-        write_copy(spare, head);
+    {
+        let head = *head;
+        let mut bytes = alloc::vec::Vec::<u8>::with_capacity(16);
+        let spare = bytes.spare_capacity_mut().first_chunk_mut::<16>()?;
+        write_copy(spare, &head);
+        // Bytes `len..16` are not the string's: mask them off.
+        let (lo, hi) = head.split_at(8);
+        let lo = u64::from_le_bytes(lo.try_into().ok()?) & low_bytes(len);
+        let hi = u64::from_le_bytes(hi.try_into().ok()?) & low_bytes(len.saturating_sub(8));
+        if (lo | hi) & 0x8080_8080_8080_8080 != 0 {
+            core::str::from_utf8(src).ok()?;
+        }
         // SAFETY: `set_len` requires `new_len <= capacity()` and the first
-        // `new_len` elements to be initialized (std, `Vec::set_len`):
-        // `len <= 16` and the 16 spare elements were just written.
+        // `new_len` elements to be initialized (std, `Vec::set_len`): `len
+        // <= 16` and the 16 spare elements were just written.
         unsafe { bytes.set_len(len) };
-    } else {
-        bytes.extend_from_slice(s.as_bytes());
+        // SAFETY: `from_utf8_unchecked` requires valid UTF-8 (std,
+        // `String::from_utf8_unchecked`). `bytes` is `head[..len]`, which is
+        // `src`, and `src` is UTF-8: all ASCII (every one of its bytes is
+        // below 0x80, checked above with the bytes past `len` masked off),
+        // or validated by `from_utf8`.
+        return Some(unsafe { alloc::string::String::from_utf8_unchecked(bytes) });
     }
-    // SAFETY: `from_utf8_unchecked` requires valid UTF-8 (std,
-    // `String::from_utf8_unchecked`). `bytes` is `head[..len]`, which is
-    // `window[..len]`, the bytes of the `str` `s`.
-    Some(unsafe { alloc::string::String::from_utf8_unchecked(bytes) })
-}
-
-/// An owned copy of `s`, copied inline when it is short (see
-/// [`copy_short_or_long`]) rather than through a call to `memcpy`.
-#[cfg(feature = "alloc")]
-#[inline]
-pub(crate) fn string_from(s: &str) -> alloc::string::String {
-    let mut bytes = alloc::vec::Vec::<u8>::with_capacity(s.len());
-    copy_short_or_long(&mut bytes.spare_capacity_mut()[..s.len()], s.as_bytes());
+    let mut bytes = alloc::vec::Vec::<u8>::with_capacity(len);
+    let spare = bytes.spare_capacity_mut().get_mut(..len)?;
+    if !copy_ascii(spare, src) {
+        core::str::from_utf8(src).ok()?;
+    }
     // SAFETY: `set_len` requires `new_len <= capacity()` and the first
-    // `new_len` elements to be initialized (std, `Vec::set_len`). The
-    // capacity is at least `s.len()`, and the copy just above wrote all
-    // `s.len()` bytes.
-    unsafe { bytes.set_len(s.len()) };
-    // SAFETY: `from_utf8_unchecked` requires the bytes to be valid UTF-8
-    // (std, `String::from_utf8_unchecked`); they are a copy of a `str`.
-    unsafe { alloc::string::String::from_utf8_unchecked(bytes) }
+    // `new_len` elements to be initialized (std, `Vec::set_len`): the
+    // capacity is at least `len`, and `copy_ascii` initialized all `len`
+    // bytes of `spare` (its contract, with `spare.len() == src.len() ==
+    // len`).
+    unsafe { bytes.set_len(len) };
+    // SAFETY: `from_utf8_unchecked` requires valid UTF-8 (std,
+    // `String::from_utf8_unchecked`). `bytes` is a copy of `src`, which is
+    // all ASCII (`copy_ascii` returned true: every byte below 0x80) or was
+    // validated by `from_utf8`.
+    Some(unsafe { alloc::string::String::from_utf8_unchecked(bytes) })
 }
 
 /// Whether every byte is below 0x80. Up to 64 bytes: the words of the first
@@ -173,17 +181,6 @@ fn is_ascii(bytes: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[cfg(feature = "alloc")]
-    #[test]
-    fn string_from_copies_every_length() {
-        let text = "short, then long enough for memcpy: ßüñ and more, 0123456789";
-        for end in (0..=text.len()).filter(|&end| text.is_char_boundary(end)) {
-            let s = string_from(&text[..end]);
-            assert_eq!(s, &text[..end]);
-            assert!(s.capacity() >= end);
-        }
-    }
 
     #[test]
     fn str_at_start_agrees_with_core_at_every_length_and_position() {
@@ -253,7 +250,10 @@ mod tests {
     #[cfg(feature = "alloc")]
     #[test]
     fn string_at_start_copies_only_the_string() {
-        let text = "short, then long enough for memcpy: ßüñ and more, 0123456789";
+        // Past 64 bytes, with characters of 2 and 3 bytes in the middle and
+        // at the end, so the copy's blocks and its last 32 bytes meet them.
+        let text = "short, then long enough for memcpy: ßüñ and more, 0123456789, \
+                    then on past two blocks of thirty-two bytes € and to the end ✓";
         for end in (0..=text.len()).filter(|&end| text.is_char_boundary(end)) {
             for tail in [0, 1, 15, 16, 40] {
                 let mut window = text.as_bytes()[..end].to_vec();
