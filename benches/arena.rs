@@ -33,6 +33,7 @@
 #[allow(dead_code)]
 #[path = "common/mod.rs"]
 mod common;
+mod cpu_time;
 
 use std::hint::black_box;
 use std::marker::PhantomData;
@@ -41,7 +42,6 @@ use std::time::Duration;
 
 use bumpalo::Bump;
 use bumpalo::collections::{String as BString, Vec as BVec};
-use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{Criterion, criterion_group};
 use wincode::config::Config;
 use wincode::io::Reader;
@@ -49,6 +49,7 @@ use wincode::len::SeqLen;
 use wincode::{ReadResult, SchemaReadContext};
 
 use common::Logs;
+use cpu_time::{CpuTime, thread_cpu_time};
 
 /// Records in `logs`, as in `compare.rs`.
 const LOGS: usize = 10_000;
@@ -123,53 +124,6 @@ where
         }
         dst.write(items);
         Ok(())
-    }
-}
-
-/// The CPU time the calling thread has used.
-fn thread_cpu_time() -> Duration {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid, writable `timespec`, and
-    // `CLOCK_THREAD_CPUTIME_ID` is a clock every Linux kernel provides.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID)");
-    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
-}
-
-/// Criterion's measurement of the benchmark thread's CPU time, as in
-/// `compare.rs`.
-struct CpuTime;
-
-impl Measurement for CpuTime {
-    type Intermediate = Duration;
-    type Value = Duration;
-
-    fn start(&self) -> Duration {
-        thread_cpu_time()
-    }
-
-    fn end(&self, start: Duration) -> Duration {
-        thread_cpu_time().saturating_sub(start)
-    }
-
-    fn add(&self, a: &Duration, b: &Duration) -> Duration {
-        *a + *b
-    }
-
-    fn zero(&self) -> Duration {
-        Duration::ZERO
-    }
-
-    fn to_f64(&self, value: &Duration) -> f64 {
-        value.as_nanos() as f64
-    }
-
-    fn formatter(&self) -> &dyn ValueFormatter {
-        static WALL: WallTime = WallTime;
-        WALL.formatter()
     }
 }
 

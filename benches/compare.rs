@@ -30,6 +30,7 @@
 #![allow(missing_docs)]
 
 mod common;
+mod cpu_time;
 
 use std::hint::black_box;
 use std::io::Write as _;
@@ -37,7 +38,6 @@ use std::mem::MaybeUninit;
 use std::time::Duration;
 
 use borsh::BorshSerialize as _;
-use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{BenchmarkGroup, Criterion, SamplingMode, criterion_group, criterion_main};
 use rkyv::api::high::from_bytes_unchecked;
 use rkyv::rancor::{Error as RkyvError, Failure};
@@ -47,6 +47,7 @@ use common::{
     ArchivedLogs, ArchivedMesh, ArchivedQuote, ArchivedSaves, ArchivedUpdates, Logs, LogsRef, Mesh,
     Quote, Saves, Updates,
 };
+use cpu_time::CpuTime;
 
 /// Records in `logs`.
 const LOGS: usize = 10_000;
@@ -58,54 +59,6 @@ const SAVES: usize = 500;
 const TICKS: usize = 300;
 /// Messages encoded (and decoded) one at a time per timed iteration.
 const MESSAGES: usize = 1_000;
-
-/// The CPU time the calling thread has used.
-fn thread_cpu_time() -> Duration {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid, writable `timespec`, and
-    // `CLOCK_THREAD_CPUTIME_ID` is a clock every Linux kernel provides.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID)");
-    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
-}
-
-/// Criterion's measurement of the benchmark thread's CPU time: on a
-/// shared machine, the time the thread waits for a core is not counted.
-struct CpuTime;
-
-impl Measurement for CpuTime {
-    type Intermediate = Duration;
-    type Value = Duration;
-
-    fn start(&self) -> Duration {
-        thread_cpu_time()
-    }
-
-    fn end(&self, start: Duration) -> Duration {
-        thread_cpu_time().saturating_sub(start)
-    }
-
-    fn add(&self, a: &Duration, b: &Duration) -> Duration {
-        *a + *b
-    }
-
-    fn zero(&self) -> Duration {
-        Duration::ZERO
-    }
-
-    fn to_f64(&self, value: &Duration) -> f64 {
-        value.as_nanos() as f64
-    }
-
-    fn formatter(&self) -> &dyn ValueFormatter {
-        // Durations are shown as wall time's are.
-        static WALL: WallTime = WallTime;
-        WALL.formatter()
-    }
-}
 
 /// The legacy (bincode 1.x) configuration: marshal's wire format.
 fn legacy() -> bincode2::config::Configuration<
