@@ -339,18 +339,21 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'_, 'de> {
     #[inline]
     fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
         let at = self.r.position();
-        let s = self.read(<&'de str as Unmarshal<'de>>::decode)?;
         #[cfg(feature = "alloc")]
         {
-            self.read(|r| r.charge_at(s.len(), at + 8))?;
+            // Copied and checked in one pass, as the derive route's `String`.
+            let s = self.read(<alloc::string::String as Unmarshal<'de>>::decode)?;
             visitor
-                .visit_string::<DeError>(alloc::string::String::from(s))
+                .visit_string::<DeError>(s)
                 .map_err(|e| self.place(e, at))
         }
         #[cfg(not(feature = "alloc"))]
-        visitor
-            .visit_borrowed_str::<DeError>(s)
-            .map_err(|e| self.place(e, at))
+        {
+            let s = self.read(<&'de str as Unmarshal<'de>>::decode)?;
+            visitor
+                .visit_borrowed_str::<DeError>(s)
+                .map_err(|e| self.place(e, at))
+        }
     }
 
     #[inline]
