@@ -11,7 +11,9 @@
 pub use crate::contract::{check_history, check_size, fixed_body};
 pub use crate::error::{DecodeError, Overflow};
 pub use crate::len::{add, fixed_len, is_exact, less, max_len, min_len, min_sum, sum};
-pub use crate::mem::Layout;
+pub use crate::mem::{
+    Built, Builder, Field, Fields, Layout, Place, Written, build_fields, build_value, field,
+};
 pub use crate::reader::Reader;
 pub use crate::traits::{Marshal, Unmarshal};
 pub use crate::writer::Writer;
@@ -168,6 +170,31 @@ pub fn exact_reader<'a, 'de, T: Unmarshal<'de>>(
     } else {
         Ok(r)
     }
+}
+
+/// A derived struct's `__decode_in`: its fields, read by `fields` into
+/// `place` from the reader [`exact_reader`] gives; or, when its wire bytes
+/// are its memory (`Unmarshal::__LAYOUT`), one copy of them into the place.
+#[inline(always)]
+pub fn struct_in<'p, 'de, T, F>(
+    r: &mut Reader<'de>,
+    place: Place<'p, T>,
+    fields: F,
+) -> Result<Built<'p, T>, DecodeError>
+where
+    T: Unmarshal<'de>,
+    F: FnOnce(&mut Reader<'de>, Place<'p, T>) -> Result<Built<'p, T>, DecodeError>,
+{
+    let place = if T::__LAYOUT.is_memcpy() {
+        match place.copy_from_memory(T::__LAYOUT, Reader::take(r, size_of::<T>())?) {
+            Ok(built) => return Ok(built),
+            Err(place) => place,
+        }
+    } else {
+        place
+    };
+    let mut sub = None;
+    fields(exact_reader::<T>(r, &mut sub)?, place)
 }
 
 /// Decodes an enum variant with fields through `fields`, a closure of its

@@ -497,6 +497,19 @@ pub trait Unmarshal<'de>: Sized {
         None
     };
 
+    /// Decodes a value straight into `place`, the memory that keeps it (a
+    /// `Vec`'s next slot, a `Box`'s allocation, a field of a struct being
+    /// built): derived structs write each field in its place there; the
+    /// default decodes a value and writes it. Not part of the public API.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn __decode_in<'p>(
+        r: &mut Reader<'de>,
+        place: crate::mem::Place<'p, Self>,
+    ) -> Result<crate::mem::Built<'p, Self>, DecodeError> {
+        Ok(place.write(Self::decode(r)?))
+    }
+
     /// Reads one value through `r`, the building block of every other
     /// method.
     ///
@@ -556,17 +569,18 @@ pub trait Unmarshal<'de>: Sized {
             ));
         }
         let mut out = alloc::vec::Vec::with_capacity(r.try_capacity_for::<Self>(len)?);
+        // Each value decodes straight into its slot of the `Vec`.
         // Fixed-size values: one check for the run, then each value reads
         // from exactly its share.
         if Self::MIN_LEN_IS_EXACT && Self::MIN_LEN > 0 {
             let mut run = r.split(len.saturating_mul(Self::MIN_LEN))?;
             for _ in 0..len {
-                out.push(Self::decode(&mut run)?);
+                crate::mem::push_built(&mut out, |place| Self::__decode_in(&mut run, place))?;
             }
             return Ok(out);
         }
         for _ in 0..len {
-            out.push(Self::decode(r)?);
+            crate::mem::push_built(&mut out, |place| Self::__decode_in(r, place))?;
         }
         Ok(out)
     }

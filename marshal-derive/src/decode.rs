@@ -38,24 +38,53 @@ pub(crate) fn impl_unmarshal(cont: &Container, private: &TokenStream) -> TokenSt
     let layout = container_layout(cont, private, &quote!(#private::Unmarshal<'__de>));
     let stack = stack::container_stack(cont, private);
     let extensible = cont.extensible();
-    let body = match &cont.data {
+    let (r, place) = (local("__r"), local("__place"));
+    let methods = match &cont.data {
+        // A struct builds its fields in place, straight into the memory
+        // that keeps it (a `Vec`'s slot, a `Box`'s allocation, a field of
+        // an outer struct); decoding one on its own builds it on the stack.
+        // A packed struct's fields may be unaligned, so it is decoded as a
+        // value, as an enum is.
+        Data::Struct(fields) if cont.repr.packed.is_none() => {
+            let build = in_body(extensible, build_in_place(fields, extensible, private), private);
+            quote! {
+                #[inline]
+                fn decode(#r: &mut #private::Reader<'__de>) -> #private::Decoded<Self> {
+                    #private::build_value(|#place| {
+                        <Self as #private::Unmarshal<'__de>>::__decode_in(#r, #place)
+                    })
+                }
+
+                #[doc(hidden)]
+                #[inline]
+                fn __decode_in<'__p>(
+                    #r: &mut #private::Reader<'__de>,
+                    #place: #private::Place<'__p, Self>,
+                ) -> #private::Decoded<#private::Built<'__p, Self>> {
+                    #private::struct_in(#r, #place, |#r, #place| #build)
+                }
+            }
+        }
         Data::Struct(fields) => {
             let build = construct(&quote!(Self), fields, extensible, private);
-            in_body(
+            let body = in_body(
                 extensible,
                 quote!(::core::result::Result::Ok(#build)),
                 private,
-            )
+            );
+            by_value(body, private)
         }
-        Data::Enum(variants) => enum_body(
-            &ident.to_string(),
-            variants,
-            cont.tag_type(),
-            extensible,
+        Data::Enum(variants) => by_value(
+            enum_body(
+                &ident.to_string(),
+                variants,
+                cont.tag_type(),
+                extensible,
+                private,
+            ),
             private,
         ),
     };
-    let (r, sub) = (local("__r"), local("__sub"));
 
     quote! {
         #[automatically_derived]
@@ -66,13 +95,92 @@ pub(crate) fn impl_unmarshal(cont: &Container, private: &TokenStream) -> TokenSt
             #[doc(hidden)]
             const __DECODE_STACK: ::core::primitive::usize = #stack;
 
-            #[inline]
-            fn decode(#r: &mut #private::Reader<'__de>) -> #private::Decoded<Self> {
-                let mut #sub = ::core::option::Option::None;
-                let #r = #private::exact_reader::<Self>(#r, &mut #sub)?;
-                #body
-            }
+            #methods
         }
+    }
+}
+
+/// `decode` of a type decoded as a value: `body` reads it from `__r`.
+fn by_value(body: TokenStream, private: &TokenStream) -> TokenStream {
+    let (r, sub) = (local("__r"), local("__sub"));
+    quote! {
+        #[inline]
+        fn decode(#r: &mut #private::Reader<'__de>) -> #private::Decoded<Self> {
+            let mut #sub = ::core::option::Option::None;
+            let #r = #private::exact_reader::<Self>(#r, &mut #sub)?;
+            #body
+        }
+    }
+}
+
+/// The fields of a struct in tuples of at most this many, nested: what
+/// `__private::Fields` is implemented for.
+const FIELDS_PER_TUPLE: usize = 16;
+
+/// Builds the struct in `__place` from `__r`, each field straight into its
+/// place in it (`__private::build_fields`), in declaration order; read
+/// from an extensible body when `in_body`.
+///
+/// The one `unsafe` call of a derived decoder. `build_fields` needs every
+/// field of `Self`, each once, at its offset with its type, and `Self` not
+/// `#[repr(packed)]`. That holds by construction: the fields listed are
+/// the struct's own, from its definition, every one (skipped fields too,
+/// written with their default); each `field(offset_of!(Self, member), ..)`
+/// takes its offset from the compiler, and its builder is either the
+/// field type's own `<Type as Unmarshal>::__decode_in` or a closure whose
+/// place is declared `Place<'_, Type>`, `Type` being the field's declared
+/// type; and packed structs are decoded as values instead (see
+/// `impl_unmarshal`).
+fn build_in_place(fields: &[Field], in_body: bool, private: &TokenStream) -> TokenStream {
+    let (r, place) = (local("__r"), local("__place"));
+    let built: Vec<TokenStream> = fields
+        .iter()
+        .map(|f| field_in_place(f, in_body, private))
+        .collect();
+    let list = nest_tuples(built);
+    quote! {
+        unsafe { #private::build_fields(#place, #r, #list) }
+    }
+}
+
+/// `items` as one tuple of at most [`FIELDS_PER_TUPLE`] elements, nesting
+/// tuples of them as needed.
+fn nest_tuples(items: Vec<TokenStream>) -> TokenStream {
+    if items.len() <= FIELDS_PER_TUPLE {
+        return quote!((#(#items,)*));
+    }
+    let chunks: Vec<TokenStream> = items
+        .chunks(FIELDS_PER_TUPLE)
+        .map(|chunk| quote!((#(#chunk,)*)))
+        .collect();
+    nest_tuples(chunks)
+}
+
+/// One field of a struct built in place: `field(offset, builder)`.
+fn field_in_place(field: &Field, in_body: bool, private: &TokenStream) -> TokenStream {
+    let (ty, member) = (field.ty, &field.member);
+    let (r, p) = (local("__r"), local("__p"));
+    let offset = quote!(::core::mem::offset_of!(Self, #member));
+    if field.is_encoded() && field.attrs.with.is_none() && !in_body {
+        // Spanned at the field's type, every token: a type that is not
+        // `Unmarshal` is reported there.
+        let private = crate::encode::respan(private.clone(), ty.span());
+        return quote_spanned! {ty.span()=>
+            #private::field(#offset, <#ty as #private::Unmarshal<'__de>>::__decode_in)
+        };
+    }
+    let value = if in_body && field.is_encoded() {
+        body_field_decode(field, private)
+    } else {
+        field_decode(field, private)
+    };
+    quote! {
+        #private::field(
+            #offset,
+            |#r: &mut #private::Reader<'__de>, #p: #private::Place<'_, #ty>| {
+                ::core::result::Result::Ok(#p.write(#value))
+            },
+        )
     }
 }
 

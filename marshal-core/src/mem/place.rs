@@ -1,0 +1,548 @@
+//! Values built in place: a [`Place`] is memory that will hold one `T`
+//! (a stack slot, a `Vec`'s next spare slot, a `Box`'s allocation, a field
+//! of a value being built), and a [`Built`] is the proof that it does.
+//! Decoders write each value straight into the memory that keeps it,
+//! instead of assembling it elsewhere and moving it there.
+//!
+//! Soundness rests on these invariants, whose types' fields are private to
+//! this file:
+//!
+//! - a `Place<'p, T>` points at memory valid for writing one `T`, aligned,
+//!   that nothing else reads or writes while the place lives; it is not
+//!   `Copy` or `Clone`, and [`Place::write`] consumes it, so it is written
+//!   at most once;
+//! - a `Built<'p, T>` exists only once its place holds a `T`: only
+//!   [`Place::write`] and [`build_fields`] (whose contract is that the
+//!   fields it wrote are all of the `T`'s) make one;
+//! - `'p` is a brand: every function here that hands out a place takes a
+//!   closure generic over `'p` (`for<'p>`), and both types are invariant in
+//!   it, so the only `Built<'p, T>` a closure can return is the one its own
+//!   place gave; nor can the place outlive the call.
+//!
+//! A value whose building fails or panics is never visible: the memory is
+//! handed back (or the `Vec`'s length set) only with a `Built`, and the
+//! fields a struct wrote before one failed are dropped, once, by the guards
+//! of [`build_fields`].
+
+use core::marker::PhantomData;
+use core::mem::MaybeUninit;
+use core::ptr::NonNull;
+
+/// Invariant in `'p`: the brand of one place.
+type Brand<'p> = PhantomData<fn(&'p ()) -> &'p ()>;
+
+/// Memory for one `T`, not yet written, that a decoder builds a value in:
+/// [`write`](Place::write) it, or hand it to a decoder that does
+/// (`Unmarshal::__decode_in`). Only this module makes places, for the
+/// duration of a closure.
+pub struct Place<'p, T> {
+    /// Valid for writing one `T`, aligned; nothing else uses it while the
+    /// place lives.
+    ptr: NonNull<T>,
+    brand: Brand<'p>,
+}
+
+/// The proof that a [`Place`] of brand `'p` holds a `T`: what a decoder
+/// that builds in place returns.
+pub struct Built<'p, T> {
+    brand: Brand<'p>,
+    value: PhantomData<fn() -> T>,
+}
+
+impl<'p, T> Place<'p, T> {
+    /// A place over `ptr`, which is valid for writing one `T`, aligned, and
+    /// used by nothing else while the place lives; the brand `'p` is the
+    /// caller's closure's.
+    #[inline(always)]
+    fn new(ptr: NonNull<T>) -> Self {
+        Place {
+            ptr,
+            brand: PhantomData,
+        }
+    }
+
+    /// Writes `value` into the place: its one write.
+    #[inline(always)]
+    pub fn write(self, value: T) -> Built<'p, T> {
+        // SAFETY: `ptr::write` needs `ptr` valid for writes and aligned
+        // (https://doc.rust-lang.org/1.85.0/core/ptr/fn.write.html): a
+        // place's pointer is both (the invariants above), and the place is
+        // consumed, so nothing is overwritten twice.
+        unsafe { self.ptr.as_ptr().write(value) };
+        Built::new()
+    }
+}
+
+impl<'p, T> Place<'p, T> {
+    /// Writes `bytes` into the place as the value's memory, when `layout`,
+    /// `T`'s, says its wire bytes are its memory (every byte pattern a
+    /// value, no padding, little-endian) and `bytes` is exactly one `T`'s
+    /// worth: one copy instead of a field at a time. Otherwise the place
+    /// comes back unwritten.
+    #[inline(always)]
+    pub fn copy_from_memory(
+        self,
+        layout: super::layout::Layout<T>,
+        bytes: &[u8],
+    ) -> Result<Built<'p, T>, Self> {
+        if !layout.is_memcpy() || bytes.len() != core::mem::size_of::<T>() {
+            return Err(self);
+        }
+        // SAFETY: `copy_nonoverlapping` needs the source valid for reads of
+        // `count` bytes, the destination valid for writes of as many, both
+        // aligned (bytes need none) and not overlapping
+        // (https://doc.rust-lang.org/1.85.0/core/ptr/fn.copy_nonoverlapping.html):
+        // `bytes` is a slice of exactly `size_of::<T>()` bytes (checked
+        // above), the place is valid for writing one `T` and used by nothing
+        // else (the invariants above), so it overlaps no input. The bytes
+        // written are a valid `T`: every byte pattern of the right length is
+        // one (the `is_memcpy` contract, checked above).
+        unsafe {
+            core::ptr::copy_nonoverlapping(
+                bytes.as_ptr(),
+                self.ptr.as_ptr().cast::<u8>(),
+                bytes.len(),
+            );
+        }
+        Ok(Built::new())
+    }
+}
+
+impl<T> Built<'_, T> {
+    #[inline(always)]
+    fn new() -> Self {
+        Built {
+            brand: PhantomData,
+            value: PhantomData,
+        }
+    }
+}
+
+/// Builds a `T` in `slot` with `build`, which is handed the slot as a
+/// place: on success the slot holds the value, returned; on an error it is
+/// as it was (uninitialized), and so on a panic.
+#[inline(always)]
+pub(super) fn build_in<T, E>(
+    slot: &mut MaybeUninit<T>,
+    build: impl for<'p> FnOnce(Place<'p, T>) -> Result<Built<'p, T>, E>,
+) -> Result<&mut T, E> {
+    let ptr = NonNull::from(&mut *slot).cast::<T>();
+    build(Place::new(ptr))?;
+    // SAFETY: `assume_init_mut` needs the slot initialized
+    // (https://doc.rust-lang.org/1.85.0/core/mem/union.MaybeUninit.html#method.assume_init_mut):
+    // `build` returned the `Built` of the place over it, which only a write
+    // of a `T` into that place makes (the brand is the closure's own).
+    Ok(unsafe { slot.assume_init_mut() })
+}
+
+/// A `T` built on the stack with `build` and returned by value, as a
+/// decoder that builds in place decodes a value on its own.
+#[inline(always)]
+pub fn build_value<T, E>(
+    build: impl for<'p> FnOnce(Place<'p, T>) -> Result<Built<'p, T>, E>,
+) -> Result<T, E> {
+    let mut slot = MaybeUninit::<T>::uninit();
+    build_in(&mut slot, build)?;
+    // SAFETY: `assume_init` needs the slot initialized
+    // (https://doc.rust-lang.org/1.85.0/core/mem/union.MaybeUninit.html#method.assume_init):
+    // `build_in` returned `Ok`, which it does only once the slot holds a
+    // `T`.
+    Ok(unsafe { slot.assume_init() })
+}
+
+/// Appends a `T` built with `build` to `vec`: in place, in its first
+/// spare slot, when it has one; else built on the stack and pushed, so
+/// that room is made only for a value that decoded (what a `Vec`
+/// allocates ahead of its items is what its decoder reserved, nothing
+/// more). The length grows only when `build` succeeds, so nothing
+/// half-built is ever in the `Vec`.
+#[cfg(feature = "alloc")]
+#[inline(always)]
+pub(crate) fn push_built<T, E>(
+    vec: &mut alloc::vec::Vec<T>,
+    build: impl for<'p> FnOnce(Place<'p, T>) -> Result<Built<'p, T>, E>,
+) -> Result<(), E> {
+    if vec.len() == vec.capacity() {
+        vec.push(build_value(build)?);
+        return Ok(());
+    }
+    let len = vec.len();
+    build_in(&mut vec.spare_capacity_mut()[0], build)?;
+    // SAFETY: `set_len` needs `new_len <= capacity` and the elements up to
+    // it initialized
+    // (https://doc.rust-lang.org/1.85.0/alloc/vec/struct.Vec.html#method.set_len):
+    // the slot at `len` was spare capacity (`len < capacity` above), so
+    // `len + 1 <= capacity`, and
+    // `build_in` returned `Ok`, so it now holds a `T`.
+    unsafe { vec.set_len(len + 1) };
+    Ok(())
+}
+
+/// A `Box<T>` whose value is built in place, in its own allocation, with
+/// `build`; on an error the allocation is freed and nothing was built.
+#[cfg(feature = "alloc")]
+#[inline(always)]
+pub(crate) fn box_built<T, E>(
+    build: impl for<'p> FnOnce(Place<'p, T>) -> Result<Built<'p, T>, E>,
+) -> Result<alloc::boxed::Box<T>, E> {
+    let mut boxed = alloc::boxed::Box::<T>::new_uninit();
+    build_in(&mut boxed, build)?;
+    // SAFETY: `assume_init` needs the value initialized
+    // (https://doc.rust-lang.org/1.85.0/alloc/boxed/struct.Box.html#method.assume_init):
+    // `build_in` returned `Ok`, which it does only once the box holds a
+    // `T`.
+    Ok(unsafe { boxed.assume_init() })
+}
+
+/// One field of a struct built in place by [`build_fields`]: its offset in
+/// the struct, and the function that builds it (handed `ctx`, the
+/// decoder's reader, and the field's place).
+pub struct Field<F, Ctx, E> {
+    offset: usize,
+    build: Builder<F, Ctx, E>,
+}
+
+/// A function that builds an `F` in a place, reading from a `Ctx`.
+pub type Builder<F, Ctx, E> = for<'q> fn(&mut Ctx, Place<'q, F>) -> Result<Built<'q, F>, E>;
+
+/// The field at `offset` (`offset_of!`) of a struct built in place, of
+/// type `F`, built by `build`. Safe to make: [`build_fields`], which
+/// writes it, is where the offset and type must be the struct's.
+#[inline(always)]
+pub const fn field<F, Ctx, E>(offset: usize, build: Builder<F, Ctx, E>) -> Field<F, Ctx, E> {
+    Field { offset, build }
+}
+
+/// Drops a written field when dropped: what [`build_fields`] keeps for
+/// each field while the fields after it are built, so that a failure or a
+/// panic drops the fields already written, once.
+pub struct Written<F> {
+    /// The written field.
+    ptr: NonNull<F>,
+}
+
+impl<F> Drop for Written<F> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        // SAFETY: `drop_in_place` needs the pointer valid for reads and
+        // writes, aligned, and the value valid to drop
+        // (https://doc.rust-lang.org/1.85.0/core/ptr/fn.drop_in_place.html):
+        // a `Written` is made only over a field its builder wrote (a
+        // `Built` was returned for it), inside a struct that nothing else
+        // uses while it is built, and it is dropped at most once: on
+        // success `build_fields` forgets every guard.
+        unsafe { self.ptr.as_ptr().drop_in_place() };
+    }
+}
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+/// The fields of a struct built in place: a [`Field`], or a tuple of
+/// `Fields` (nested for structs with many fields). Implemented here only.
+///
+/// # Safety
+///
+/// Implemented only in this module: `write` writes each field at its
+/// offset from `base` and returns guards that drop exactly those fields.
+pub unsafe trait Fields<Ctx, E>: sealed::Sealed {
+    /// What drops the written fields: a [`Written`], or a tuple of them.
+    type Written;
+
+    /// Builds every field at its offset from `base`, in order; on an error
+    /// (or a panic) the fields already written are dropped.
+    ///
+    /// # Safety
+    ///
+    /// `base` points at a value being built whose fields these are: each
+    /// `Field<F, _>`'s offset is that of a field of type `F`, so that
+    /// `base + offset` is valid for writing an `F`, aligned, and used by
+    /// nothing else while the fields are built.
+    unsafe fn write(self, ctx: &mut Ctx, base: NonNull<u8>) -> Result<Self::Written, E>;
+}
+
+impl<F, Ctx, E> sealed::Sealed for Field<F, Ctx, E> {}
+
+// SAFETY: `write` writes the one field at its offset (through a place of
+// its own, whose `Built` proves the write) and returns the guard that
+// drops it.
+unsafe impl<F, Ctx, E> Fields<Ctx, E> for Field<F, Ctx, E> {
+    type Written = Written<F>;
+
+    #[inline(always)]
+    unsafe fn write(self, ctx: &mut Ctx, base: NonNull<u8>) -> Result<Written<F>, E> {
+        // SAFETY: `NonNull::add` needs the offset in bounds of the
+        // allocation `base` points into
+        // (https://doc.rust-lang.org/1.85.0/core/ptr/struct.NonNull.html#method.add):
+        // by `write`'s contract `base + offset` is a field of the value
+        // being built, inside its memory.
+        let ptr = unsafe { base.add(self.offset) }.cast::<F>();
+        // The place is valid for an `F`, aligned and unshared: `write`'s
+        // contract.
+        (self.build)(ctx, Place::new(ptr))?;
+        Ok(Written { ptr })
+    }
+}
+
+/// `Fields` for tuples of `Fields`, each built in turn; the guards of the
+/// ones written drop them if a later one fails.
+macro_rules! tuple_fields {
+    ($($name:ident)*) => {
+        impl<$($name,)*> sealed::Sealed for ($($name,)*) {}
+
+        // SAFETY: each element writes its own fields (its contract is the
+        // tuple's), in order, and the tuple of their guards drops them all.
+        unsafe impl<Ctx, E, $($name: Fields<Ctx, E>,)*> Fields<Ctx, E> for ($($name,)*) {
+            type Written = ($($name::Written,)*);
+
+            #[inline(always)]
+            #[allow(non_snake_case, unused_variables)]
+            unsafe fn write(self, ctx: &mut Ctx, base: NonNull<u8>) -> Result<Self::Written, E> {
+                let ($($name,)*) = self;
+                $(
+                    // SAFETY: the element's fields are the tuple's, whose
+                    // `write` contract the caller keeps.
+                    let $name = unsafe { $name.write(ctx, base) }?;
+                )*
+                Ok(($($name,)*))
+            }
+        }
+    };
+}
+
+tuple_fields!();
+tuple_fields!(A);
+tuple_fields!(A B);
+tuple_fields!(A B C);
+tuple_fields!(A B C D);
+tuple_fields!(A B C D G);
+tuple_fields!(A B C D G H);
+tuple_fields!(A B C D G H I);
+tuple_fields!(A B C D G H I J);
+tuple_fields!(A B C D G H I J K);
+tuple_fields!(A B C D G H I J K L);
+tuple_fields!(A B C D G H I J K L M);
+tuple_fields!(A B C D G H I J K L M N);
+tuple_fields!(A B C D G H I J K L M N O);
+tuple_fields!(A B C D G H I J K L M N O P);
+tuple_fields!(A B C D G H I J K L M N O P Q);
+tuple_fields!(A B C D G H I J K L M N O P Q R);
+
+/// Builds a `T` in `place` field by field, each field straight into its
+/// place in the `T`: `fields` in order, each handed `ctx`. On an error, or
+/// a panic, the fields written so far are dropped, once, and the error
+/// returned; nothing half-built is ever visible.
+///
+/// # Safety
+///
+/// `fields` are every field of `T`, each once: each [`Field`]'s offset
+/// that of a field of `T` (`offset_of!`) whose type is the `Field`'s `F`,
+/// and no field of `T` left out. `T` is not `#[repr(packed)]` (its fields
+/// are aligned). `#[derive(Unmarshal)]` builds a struct this way, the
+/// fields listed from the struct's own definition (see the proof beside
+/// the code that emits the call, in `marshal-derive/src/decode.rs`).
+#[inline(always)]
+pub unsafe fn build_fields<'p, T, Ctx, E, L>(
+    place: Place<'p, T>,
+    ctx: &mut Ctx,
+    fields: L,
+) -> Result<Built<'p, T>, E>
+where
+    L: Fields<Ctx, E>,
+{
+    let base = place.ptr.cast::<u8>();
+    // SAFETY: `Fields::write` needs each field's offset to be that of a
+    // field of its type in the value at `base`, valid, aligned and
+    // unshared: `base` is the place's (valid for a `T`, unshared), and the
+    // fields are `T`'s with their own offsets and types, aligned since `T`
+    // is not packed (this function's contract).
+    let written = unsafe { fields.write(ctx, base) }?;
+    // Every field of `T` is written (the contract: no field left out), so
+    // the place holds a `T`; its fields are now the `T`'s to drop.
+    core::mem::forget(written);
+    Ok(Built::new())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use core::cell::Cell;
+
+    /// Counts the values alive.
+    struct Counted<'a>(&'a Cell<isize>, u32);
+
+    impl<'a> Counted<'a> {
+        fn new(live: &'a Cell<isize>, v: u32) -> Self {
+            live.set(live.get() + 1);
+            Counted(live, v)
+        }
+    }
+
+    impl Drop for Counted<'_> {
+        fn drop(&mut self) {
+            self.0.set(self.0.get() - 1);
+        }
+    }
+
+    struct Three<'a> {
+        a: Counted<'a>,
+        b: u8,
+        c: Counted<'a>,
+    }
+
+    /// What the builders of `Three`'s fields read: the counter, and which
+    /// field fails.
+    struct Ctx<'a> {
+        live: &'a Cell<isize>,
+        fail: usize,
+    }
+
+    /// Builds a `Three` whose field number `fail` (0, 1 or 2) fails, or
+    /// none when it is 3.
+    fn three(live: &Cell<isize>, fail: usize) -> Result<Three<'_>, &'static str> {
+        let mut ctx = Ctx { live, fail };
+        build_value(|place: Place<'_, Three<'_>>| {
+            // SAFETY: the fields of `Three`, each with its offset and type,
+            // none left out; `Three` is not packed.
+            unsafe {
+                build_fields(
+                    place,
+                    &mut ctx,
+                    (
+                        field(core::mem::offset_of!(Three<'_>, a), |ctx: &mut Ctx<'_>, p| {
+                            if ctx.fail == 0 {
+                                return Err("a");
+                            }
+                            Ok(p.write(Counted::new(ctx.live, 1)))
+                        }),
+                        field(core::mem::offset_of!(Three<'_>, b), |ctx: &mut Ctx<'_>, p| {
+                            if ctx.fail == 1 {
+                                return Err("b");
+                            }
+                            Ok(p.write(2))
+                        }),
+                        field(core::mem::offset_of!(Three<'_>, c), |ctx: &mut Ctx<'_>, p| {
+                            if ctx.fail == 2 {
+                                return Err("c");
+                            }
+                            Ok(p.write(Counted::new(ctx.live, 3)))
+                        }),
+                    ),
+                )
+            }
+        })
+    }
+
+    #[test]
+    fn builds_every_field_in_place() {
+        let live = Cell::new(0);
+        let t = three(&live, 3).unwrap();
+        assert_eq!((t.a.1, t.b, t.c.1), (1, 2, 3));
+        assert_eq!(live.get(), 2);
+        drop(t);
+        assert_eq!(live.get(), 0);
+    }
+
+    #[test]
+    fn a_failing_field_drops_the_fields_before_it_once() {
+        for fail in 0..3 {
+            let live = Cell::new(0);
+            assert!(three(&live, fail).is_err());
+            assert_eq!(live.get(), 0, "field {fail} failed");
+        }
+    }
+
+    #[test]
+    #[cfg(feature = "std")]
+    fn a_panicking_field_drops_the_fields_before_it_once() {
+        extern crate std;
+        let live = Cell::new(0);
+        let mut ctx = Ctx {
+            live: &live,
+            fail: 1,
+        };
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            build_value(|place: Place<'_, (Counted<'_>, Counted<'_>)>| {
+                // SAFETY: the two fields of the pair, with their offsets
+                // and types; a tuple is not packed.
+                unsafe {
+                    build_fields(
+                        place,
+                        &mut ctx,
+                        (
+                            field(
+                                core::mem::offset_of!((Counted<'_>, Counted<'_>), 0),
+                                |ctx: &mut Ctx<'_>, p| {
+                                    Ok::<_, ()>(p.write(Counted::new(ctx.live, 1)))
+                                },
+                            ),
+                            field(
+                                core::mem::offset_of!((Counted<'_>, Counted<'_>), 1),
+                                |_: &mut Ctx<'_>, _: Place<'_, Counted<'_>>| -> Result<Built<'_, _>, ()> {
+                                    panic!("the second field")
+                                },
+                            ),
+                        ),
+                    )
+                }
+            })
+        }));
+        assert!(result.is_err());
+        assert_eq!(live.get(), 0);
+    }
+
+    #[test]
+    #[cfg(feature = "alloc")]
+    fn pushes_and_boxes_only_what_was_built() {
+        let live = Cell::new(0);
+        let mut v = alloc::vec::Vec::new();
+        for i in 0..5u32 {
+            push_built(&mut v, |p| Ok::<_, ()>(p.write(Counted::new(&live, i)))).unwrap();
+        }
+        assert_eq!(
+            push_built(&mut v, |_: Place<'_, Counted<'_>>| Err(())),
+            Err(())
+        );
+        assert_eq!(v.len(), 5);
+        assert_eq!(v.iter().map(|c| c.1).collect::<alloc::vec::Vec<_>>(), [0, 1, 2, 3, 4]);
+        let b = box_built(|p| Ok::<_, ()>(p.write(Counted::new(&live, 9)))).unwrap();
+        assert_eq!(b.1, 9);
+        assert!(box_built(|_: Place<'_, Counted<'_>>| Err::<Built<'_, _>, _>(())).is_err());
+        assert_eq!(live.get(), 6);
+        drop((v, b));
+        assert_eq!(live.get(), 0);
+    }
+
+    #[test]
+    fn zero_sized_fields_and_values() {
+        let unit: () = build_value(|p| Ok::<_, ()>(p.write(()))).unwrap();
+        assert_eq!(unit, ());
+        // A struct of no fields: nothing to write.
+        struct Empty;
+        // SAFETY: `Empty` has no fields.
+        let _: Empty = build_value(|p| unsafe { build_fields(p, &mut (), ()) })
+            .map_err(|()| ())
+            .unwrap();
+        let pair: ((), u8) = build_value(|p: Place<'_, ((), u8)>| {
+            // SAFETY: the two fields of the pair, with their offsets and
+            // types; a tuple is not packed.
+            unsafe {
+                build_fields(
+                    p,
+                    &mut (),
+                    (
+                        field(core::mem::offset_of!(((), u8), 0), |_: &mut (), p| {
+                            Ok::<_, ()>(p.write(()))
+                        }),
+                        field(core::mem::offset_of!(((), u8), 1), |_: &mut (), p| {
+                            Ok(p.write(7))
+                        }),
+                    ),
+                )
+            }
+        })
+        .unwrap();
+        assert_eq!(pair, ((), 7));
+    }
+}
