@@ -172,6 +172,19 @@ pub fn exact_reader<'a, 'de, T: Unmarshal<'de>>(
     }
 }
 
+/// A `T` read as one value, when its wire bytes are its memory
+/// (`Unmarshal::__LAYOUT`); else `None`, nothing read.
+#[inline(always)]
+pub fn from_memory<'de, T: Unmarshal<'de>>(r: &mut Reader<'de>) -> Result<Option<T>, DecodeError> {
+    if !T::__LAYOUT.is_memcpy() {
+        return Ok(None);
+    }
+    Ok(crate::mem::value_from_memory(
+        T::__LAYOUT,
+        Reader::take(r, size_of::<T>())?,
+    ))
+}
+
 /// A derived struct's `__decode_in`: its fields, read by `fields` into
 /// `place` from the reader [`exact_reader`] gives; or, when its wire bytes
 /// are its memory (`Unmarshal::__LAYOUT`), one copy of them into the place.
@@ -193,8 +206,12 @@ where
     } else {
         place
     };
-    let mut sub = None;
-    fields(exact_reader::<T>(r, &mut sub)?, place)
+    // Through a local reader, which stays in registers while the fields
+    // are written through pointers.
+    Reader::local(r, |r| {
+        let mut sub = None;
+        fields(exact_reader::<T>(r, &mut sub)?, place)
+    })
 }
 
 /// Decodes an enum variant with fields through `fields`, a closure of its

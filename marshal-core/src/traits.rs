@@ -575,14 +575,18 @@ pub trait Unmarshal<'de>: Sized {
         if Self::MIN_LEN_IS_EXACT && Self::MIN_LEN > 0 {
             let mut run = r.split(len.saturating_mul(Self::MIN_LEN))?;
             for _ in 0..len {
-                crate::mem::push_built(&mut out, |place| Self::__decode_in(&mut run, place))?;
+                crate::impls::push_next(&mut out, &mut run)?;
             }
             return Ok(out);
         }
-        for _ in 0..len {
-            crate::mem::push_built(&mut out, |place| Self::__decode_in(r, place))?;
-        }
-        Ok(out)
+        // Through a local reader, which stays in registers while the
+        // values are written through pointers.
+        r.local(|r| {
+            for _ in 0..len {
+                crate::impls::push_next(&mut out, r)?;
+            }
+            Ok(out)
+        })
     }
 
     /// Reads `len` values as a `Cow<[Self]>`, for `Cow<'_, [T]>`: borrowed

@@ -47,13 +47,14 @@ pub(crate) fn impl_unmarshal(cont: &Container, private: &TokenStream) -> TokenSt
         // value, as an enum is.
         Data::Struct(fields) if cont.repr.packed.is_none() => {
             let build = in_body(extensible, build_in_place(fields, extensible, private), private);
+            let value = construct(&quote!(Self), fields, extensible, private);
+            let by_value = by_value(
+                in_body(extensible, quote!(::core::result::Result::Ok(#value)), private),
+                layout.is_some(),
+                private,
+            );
             quote! {
-                #[inline]
-                fn decode(#r: &mut #private::Reader<'__de>) -> #private::Decoded<Self> {
-                    #private::build_value(|#place| {
-                        <Self as #private::Unmarshal<'__de>>::__decode_in(#r, #place)
-                    })
-                }
+                #by_value
 
                 #[doc(hidden)]
                 #[inline]
@@ -72,7 +73,7 @@ pub(crate) fn impl_unmarshal(cont: &Container, private: &TokenStream) -> TokenSt
                 quote!(::core::result::Result::Ok(#build)),
                 private,
             );
-            by_value(body, private)
+            by_value(body, layout.is_some(), private)
         }
         Data::Enum(variants) => by_value(
             enum_body(
@@ -82,6 +83,7 @@ pub(crate) fn impl_unmarshal(cont: &Container, private: &TokenStream) -> TokenSt
                 extensible,
                 private,
             ),
+            false,
             private,
         ),
     };
@@ -101,11 +103,21 @@ pub(crate) fn impl_unmarshal(cont: &Container, private: &TokenStream) -> TokenSt
 }
 
 /// `decode` of a type decoded as a value: `body` reads it from `__r`.
-fn by_value(body: TokenStream, private: &TokenStream) -> TokenStream {
-    let (r, sub) = (local("__r"), local("__sub"));
+/// When `memcpy` (a struct that may be memcpy-equivalent), a value whose
+/// wire bytes turn out to be its memory is read as one.
+fn by_value(body: TokenStream, memcpy: bool, private: &TokenStream) -> TokenStream {
+    let (r, sub, v) = (local("__r"), local("__sub"), local("__v"));
+    let memcpy = memcpy.then(|| {
+        quote! {
+            if let ::core::option::Option::Some(#v) = #private::from_memory(#r)? {
+                return ::core::result::Result::Ok(#v);
+            }
+        }
+    });
     quote! {
         #[inline]
         fn decode(#r: &mut #private::Reader<'__de>) -> #private::Decoded<Self> {
+            #memcpy
             let mut #sub = ::core::option::Option::None;
             let #r = #private::exact_reader::<Self>(#r, &mut #sub)?;
             #body

@@ -27,3 +27,31 @@ pub(crate) fn nest_unless_fixed<'de, T: crate::Unmarshal<'de>, R>(
         r.nest_levels(levels, f)
     }
 }
+
+/// Decodes the next value of a `Vec` into its first spare slot, in place;
+/// when the `Vec` is full (past what its decoder reserved), decodes the
+/// value first and grows the `Vec` only for one that decoded.
+#[cfg(feature = "alloc")]
+#[inline(always)]
+pub(crate) fn push_next<'de, T: crate::Unmarshal<'de>>(
+    out: &mut alloc::vec::Vec<T>,
+    r: &mut crate::Reader<'de>,
+) -> Result<(), crate::DecodeError> {
+    if out.len() == out.capacity() {
+        return push_decoded(out, r);
+    }
+    crate::mem::push_built(out, |place| T::__decode_in(r, place))
+}
+
+/// [`push_next`] into a full `Vec`: out of line, since decoders reserve
+/// room for the values they expect.
+#[cfg(feature = "alloc")]
+#[cold]
+#[inline(never)]
+fn push_decoded<'de, T: crate::Unmarshal<'de>>(
+    out: &mut alloc::vec::Vec<T>,
+    r: &mut crate::Reader<'de>,
+) -> Result<(), crate::DecodeError> {
+    out.push(T::decode(r)?);
+    Ok(())
+}

@@ -46,7 +46,7 @@ pub use place::{
 pub(crate) use place::{box_built, push_built};
 #[cfg(feature = "alloc")]
 pub(crate) use layout::vec_from_memory;
-pub(crate) use layout::{array_from_memory, memory_of};
+pub(crate) use layout::{array_from_memory, memory_of, value_from_memory};
 #[cfg(feature = "alloc")]
 pub use slots::{Slots, append_slots_to_vec};
 #[cfg(feature = "bumpalo")]

@@ -150,12 +150,11 @@ pub fn build_value<T, E>(
     Ok(unsafe { slot.assume_init() })
 }
 
-/// Appends a `T` built with `build` to `vec`: in place, in its first
-/// spare slot, when it has one; else built on the stack and pushed, so
-/// that room is made only for a value that decoded (what a `Vec`
-/// allocates ahead of its items is what its decoder reserved, nothing
-/// more). The length grows only when `build` succeeds, so nothing
-/// half-built is ever in the `Vec`.
+/// Appends a `T` built with `build` to `vec`, in place, in its first
+/// spare slot, making room first if it has none (a caller that grows the
+/// `Vec` only for values that decoded pushes those itself when it is
+/// full, see `Unmarshal::decode_vec`). The length grows only when `build`
+/// succeeds, so nothing half-built is ever in the `Vec`.
 #[cfg(feature = "alloc")]
 #[inline(always)]
 pub(crate) fn push_built<T, E>(
@@ -163,17 +162,19 @@ pub(crate) fn push_built<T, E>(
     build: impl for<'p> FnOnce(Place<'p, T>) -> Result<Built<'p, T>, E>,
 ) -> Result<(), E> {
     if vec.len() == vec.capacity() {
-        vec.push(build_value(build)?);
-        return Ok(());
+        vec.reserve(1);
     }
     let len = vec.len();
-    build_in(&mut vec.spare_capacity_mut()[0], build)?;
+    let Some(slot) = vec.spare_capacity_mut().first_mut() else {
+        unreachable!("a Vec with room reserved for one more value has a spare slot");
+    };
+    build_in(slot, build)?;
     // SAFETY: `set_len` needs `new_len <= capacity` and the elements up to
     // it initialized
     // (https://doc.rust-lang.org/1.85.0/alloc/vec/struct.Vec.html#method.set_len):
-    // the slot at `len` was spare capacity (`len < capacity` above), so
-    // `len + 1 <= capacity`, and
-    // `build_in` returned `Ok`, so it now holds a `T`.
+    // the slot at `len` was spare capacity (`first_mut` of the spare
+    // capacity returned it), so `len + 1 <= capacity`, and `build_in`
+    // returned `Ok`, so it now holds a `T`.
     unsafe { vec.set_len(len + 1) };
     Ok(())
 }
