@@ -206,12 +206,8 @@ where
     } else {
         place
     };
-    // Through a local reader, which stays in registers while the fields
-    // are written through pointers.
-    Reader::local(r, |r| {
-        let mut sub = None;
-        fields(exact_reader::<T>(r, &mut sub)?, place)
-    })
+    let mut sub = None;
+    fields(exact_reader::<T>(r, &mut sub)?, place)
 }
 
 /// Decodes an enum variant with fields through `fields`, a closure of its

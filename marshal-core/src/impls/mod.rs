@@ -38,7 +38,9 @@ pub(crate) fn push_next<'de, T: crate::Unmarshal<'de>>(
     r: &mut crate::Reader<'de>,
 ) -> Result<(), crate::DecodeError> {
     if out.len() == out.capacity() {
-        return push_decoded(out, r);
+        // Through a copy of the reader: `r` itself, whose address is never
+        // passed to a function out of line, can stay in registers.
+        return r.local(|r| push_decoded(out, r));
     }
     crate::mem::push_built(out, |place| T::__decode_in(r, place))
 }
