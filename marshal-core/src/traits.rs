@@ -497,6 +497,15 @@ pub trait Unmarshal<'de>: Sized {
         None
     };
 
+    /// Whether [`__decode_in`](Unmarshal::__decode_in) builds the value in
+    /// its place (a derived struct) rather than decoding a value and
+    /// moving it there (the default): containers take the in-place path
+    /// only for the former, since for the latter it would only add, in an
+    /// unoptimized build, frames holding copies of the value. Not part of
+    /// the public API.
+    #[doc(hidden)]
+    const __IN_PLACE: bool = false;
+
     /// Decodes a value straight into `place`, the memory that keeps it (a
     /// `Vec`'s next slot, a `Box`'s allocation, a field of a struct being
     /// built): derived structs write each field in its place there; the

@@ -57,6 +57,9 @@ pub(crate) fn impl_unmarshal(cont: &Container, private: &TokenStream) -> TokenSt
                 #by_value
 
                 #[doc(hidden)]
+                const __IN_PLACE: ::core::primitive::bool = true;
+
+                #[doc(hidden)]
                 #[inline]
                 fn __decode_in<'__p>(
                     #r: &mut #private::Reader<'__de>,
@@ -151,7 +154,7 @@ fn build_in_place(fields: &[Field], in_body: bool, private: &TokenStream) -> Tok
         .collect();
     let list = nest_tuples(built);
     quote! {
-        unsafe { #private::build_fields(#place, #r, #list) }
+        unsafe { #private::build_fields(#place, #r, &(|| #list)()) }
     }
 }
 

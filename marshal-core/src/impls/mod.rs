@@ -37,6 +37,10 @@ pub(crate) fn push_next<'de, T: crate::Unmarshal<'de>>(
     out: &mut alloc::vec::Vec<T>,
     r: &mut crate::Reader<'de>,
 ) -> Result<(), crate::DecodeError> {
+    if !T::__IN_PLACE {
+        out.push(T::decode(r)?);
+        return Ok(());
+    }
     if out.len() == out.capacity() {
         // Through a copy of the reader: `r` itself, whose address is never
         // passed to a function out of line, can stay in registers.

@@ -124,6 +124,9 @@ mod decode {
     /// A `Box<T>` whose value decodes straight into its allocation.
     #[inline(always)]
     fn box_in_place<'de, T: Unmarshal<'de>>(r: &mut Reader<'de>) -> Result<Box<T>, DecodeError> {
+        if !T::__IN_PLACE {
+            return T::decode(r).map(Box::new);
+        }
         box_built(|place| T::__decode_in(r, place))
     }
 
