@@ -11,12 +11,14 @@
 pub use crate::contract::{check_history, check_size, fixed_body};
 pub use crate::error::{DecodeError, Overflow};
 pub use crate::len::{add, fixed_len, is_exact, less, max_len, min_len, min_sum, sum};
+pub use crate::mem::field as field_by;
 pub use crate::mem::{
-    Built, Builder, Field, Fields, Layout, Place, Written, build_fields, build_value, field,
+    AllFields, Builder, Built, Field, Fields, Layout, Place, Written, all_fields,
 };
 pub use crate::reader::Reader;
 pub use crate::traits::{Marshal, Unmarshal};
 pub use crate::writer::Writer;
+pub use core::mem::offset_of;
 
 /// What a derived `encode` returns.
 pub type Encoded = Result<(), Overflow>;
@@ -172,6 +174,25 @@ pub fn exact_reader<'a, 'de, T: Unmarshal<'de>>(
     }
 }
 
+/// A field of type `F` at `offset` of a struct built in place, built by
+/// `F`'s own `Unmarshal::__decode_in`.
+#[inline(always)]
+#[must_use]
+pub const fn field<'de, F: Unmarshal<'de>>(offset: usize) -> Field<F, Reader<'de>, DecodeError> {
+    crate::mem::field(offset, F::__decode_in)
+}
+
+/// A derived struct's `decode`: one value read whole when its wire bytes
+/// are its memory ([`from_memory`]), else built in place on the stack by
+/// its `__decode_in`, and returned.
+#[inline(always)]
+pub fn decode_struct<'de, T: Unmarshal<'de>>(r: &mut Reader<'de>) -> Result<T, DecodeError> {
+    if let Some(value) = from_memory(r)? {
+        return Ok(value);
+    }
+    crate::mem::build_value(|place| T::__decode_in(r, place))
+}
+
 /// A `T` read as one value, when its wire bytes are its memory
 /// (`Unmarshal::__LAYOUT`); else `None`, nothing read.
 #[inline(always)]
@@ -185,18 +206,19 @@ pub fn from_memory<'de, T: Unmarshal<'de>>(r: &mut Reader<'de>) -> Result<Option
     ))
 }
 
-/// A derived struct's `__decode_in`: its fields, read by `fields` into
-/// `place` from the reader [`exact_reader`] gives; or, when its wire bytes
-/// are its memory (`Unmarshal::__LAYOUT`), one copy of them into the place.
+/// A derived struct's `__decode_in`: its fields, built into `place` from
+/// the reader [`exact_reader`] gives; or, when its wire bytes are its
+/// memory (`Unmarshal::__LAYOUT`), one copy of them into the place.
 #[inline(always)]
-pub fn struct_in<'p, 'de, T, F>(
+pub fn struct_in<'p, 'de, T, M, L>(
     r: &mut Reader<'de>,
     place: Place<'p, T>,
-    fields: F,
+    fields: AllFields<T, M>,
 ) -> Result<Built<'p, T>, DecodeError>
 where
     T: Unmarshal<'de>,
-    F: FnOnce(&mut Reader<'de>, Place<'p, T>) -> Result<Built<'p, T>, DecodeError>,
+    M: FnOnce() -> L,
+    L: Fields<Reader<'de>, DecodeError>,
 {
     let place = if T::__LAYOUT.is_memcpy() {
         match place.copy_from_memory(T::__LAYOUT, Reader::take(r, size_of::<T>())?) {
@@ -207,7 +229,22 @@ where
         place
     };
     let mut sub = None;
-    fields(exact_reader::<T>(r, &mut sub)?, place)
+    fields.build(place, exact_reader::<T>(r, &mut sub)?)
+}
+
+/// An extensible struct's `__decode_in`: its fields, built into `place`
+/// from its body (see `Reader::take_body`).
+#[inline(always)]
+pub fn body_in<'p, 'de, T, M, L>(
+    r: &mut Reader<'de>,
+    place: Place<'p, T>,
+    fields: AllFields<T, M>,
+) -> Result<Built<'p, T>, DecodeError>
+where
+    M: FnOnce() -> L,
+    L: Fields<Reader<'de>, DecodeError>,
+{
+    Reader::take_body(r, |r| fields.build(place, r))
 }
 
 /// Decodes an enum variant with fields through `fields`, a closure of its

@@ -46,26 +46,23 @@ pub(crate) fn impl_unmarshal(cont: &Container, private: &TokenStream) -> TokenSt
         // A packed struct's fields may be unaligned, so it is decoded as a
         // value, as an enum is.
         Data::Struct(fields) if cont.repr.packed.is_none() => {
-            let build = in_body(extensible, build_in_place(fields, extensible, private), private);
-            let value = construct(&quote!(Self), fields, extensible, private);
-            let by_value = by_value(
-                in_body(extensible, quote!(::core::result::Result::Ok(#value)), private),
-                layout.is_some(),
-                private,
-            );
+            let build = build_in_place(fields, extensible, private);
             quote! {
-                #by_value
+                #[inline]
+                fn decode(#r: &mut #private::Reader<'__de>) -> #private::Decoded<Self> {
+                    #private::decode_struct(#r)
+                }
 
-                #[doc(hidden)]
+                // Hidden, as the trait's items are (rustdoc hides the
+                // items of an impl that the trait hides).
                 const __IN_PLACE: ::core::primitive::bool = true;
 
-                #[doc(hidden)]
                 #[inline]
                 fn __decode_in<'__p>(
                     #r: &mut #private::Reader<'__de>,
                     #place: #private::Place<'__p, Self>,
                 ) -> #private::Decoded<#private::Built<'__p, Self>> {
-                    #private::struct_in(#r, #place, |#r, #place| #build)
+                    #build
                 }
             }
         }
@@ -152,9 +149,18 @@ fn build_in_place(fields: &[Field], in_body: bool, private: &TokenStream) -> Tok
         .iter()
         .map(|f| field_in_place(f, in_body, private))
         .collect();
-    let list = nest_tuples(built);
+    let (list, fields) = (nest_tuples(built), local("__fields"));
+    let build = if in_body {
+        quote!(body_in)
+    } else {
+        quote!(struct_in)
+    };
+    // The list is made by a closure of its own, called where it is used:
+    // in an unoptimized build, the temporaries of its making are in the
+    // closure's frame, popped before the fields are built.
     quote! {
-        unsafe { #private::build_fields(#place, #r, &(|| #list)()) }
+        let #fields = || #list;
+        #private::#build(#r, #place, unsafe { #private::all_fields(#fields) })
     }
 }
 
@@ -175,13 +181,13 @@ fn nest_tuples(items: Vec<TokenStream>) -> TokenStream {
 fn field_in_place(field: &Field, in_body: bool, private: &TokenStream) -> TokenStream {
     let (ty, member) = (field.ty, &field.member);
     let (r, p) = (local("__r"), local("__p"));
-    let offset = quote!(::core::mem::offset_of!(Self, #member));
+    let offset = quote!(#private::offset_of!(Self, #member));
     if field.is_encoded() && field.attrs.with.is_none() && !in_body {
         // Spanned at the field's type, every token: a type that is not
         // `Unmarshal` is reported there.
         let private = crate::encode::respan(private.clone(), ty.span());
         return quote_spanned! {ty.span()=>
-            #private::field(#offset, <#ty as #private::Unmarshal<'__de>>::__decode_in)
+            #private::field::<#ty>(#offset)
         };
     }
     let value = if in_body && field.is_encoded() {
@@ -190,7 +196,7 @@ fn field_in_place(field: &Field, in_body: bool, private: &TokenStream) -> TokenS
         field_decode(field, private)
     };
     quote! {
-        #private::field(
+        #private::field_by(
             #offset,
             |#r: &mut #private::Reader<'__de>, #p: #private::Place<'_, #ty>| {
                 ::core::result::Result::Ok(#p.write(#value))

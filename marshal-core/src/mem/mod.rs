@@ -24,7 +24,7 @@
 //!   building a `String` without validating twice.
 //!
 //! Everything this module exports is safe to call from any code, with any
-//! arguments, apart from [`Layout::structure`] and [`build_fields`], `unsafe
+//! arguments, apart from [`Layout::structure`] and [`all_fields`], `unsafe
 //! fn`s whose contracts the derive meets by construction. See
 //! `POLICIES.md` for the rules every `unsafe` block follows.
 
@@ -39,14 +39,13 @@ mod utf8;
 
 pub(crate) use cursor::Cursor;
 pub use layout::Layout;
-pub use place::{
-    Built, Builder, Field, Fields, Place, Written, build_fields, build_value, field,
-};
-#[cfg(feature = "alloc")]
-pub(crate) use place::{box_built, push_built};
 #[cfg(feature = "alloc")]
 pub(crate) use layout::vec_from_memory;
 pub(crate) use layout::{array_from_memory, memory_of, value_from_memory};
+pub(crate) use place::build_value;
+pub use place::{AllFields, Builder, Built, Field, Fields, Place, Written, all_fields, field};
+#[cfg(feature = "alloc")]
+pub(crate) use place::{box_built, push_built};
 #[cfg(feature = "alloc")]
 pub use slots::{Slots, append_slots_to_vec};
 #[cfg(feature = "bumpalo")]

@@ -12,8 +12,8 @@
 //!   `Copy` or `Clone`, and [`Place::write`] consumes it, so it is written
 //!   at most once;
 //! - a `Built<'p, T>` exists only once its place holds a `T`: only
-//!   [`Place::write`] and [`build_fields`] (whose contract is that the
-//!   fields it wrote are all of the `T`'s) make one;
+//!   [`Place::write`] and [`AllFields::build`] (whose fields are all of
+//!   the `T`'s: the contract of [`all_fields`], its only maker) make one;
 //! - `'p` is a brand: every function here that hands out a place takes a
 //!   closure generic over `'p` (`for<'p>`), and both types are invariant in
 //!   it, so the only `Built<'p, T>` a closure can return is the one its own
@@ -22,7 +22,7 @@
 //! A value whose building fails or panics is never visible: the memory is
 //! handed back (or the `Vec`'s length set) only with a `Built`, and the
 //! fields a struct wrote before one failed are dropped, once, by the guards
-//! of [`build_fields`].
+//! of [`AllFields::build`].
 
 use core::marker::PhantomData;
 use core::mem::MaybeUninit;
@@ -138,7 +138,7 @@ pub(super) fn build_in<T, E>(
 /// A `T` built on the stack with `build` and returned by value, as a
 /// decoder that builds in place decodes a value on its own.
 #[inline(always)]
-pub fn build_value<T, E>(
+pub(crate) fn build_value<T, E>(
     build: impl for<'p> FnOnce(Place<'p, T>) -> Result<Built<'p, T>, E>,
 ) -> Result<T, E> {
     let mut slot = MaybeUninit::<T>::uninit();
@@ -195,33 +195,26 @@ pub(crate) fn box_built<T, E>(
     Ok(unsafe { boxed.assume_init() })
 }
 
-/// One field of a struct built in place by [`build_fields`]: its offset in
-/// the struct, and the function that builds it (handed `ctx`, the
-/// decoder's reader, and the field's place). Safe to make, with any
-/// offset: [`build_fields`], which writes it, is where the offset and type
-/// must be the struct's. Its fields are public so that a derived decoder
-/// writes its list of fields as one literal, built in place even in an
-/// unoptimized build (through [`field`], each `Field` is a call's result,
-/// copied into the list: 15 KiB more stack for 256 fields).
+/// One field of a struct built in place by [`AllFields::build`]: its
+/// offset in the struct, and the function that builds it (handed `ctx`,
+/// the decoder's reader, and the field's place).
 pub struct Field<F, Ctx, E> {
-    /// The field's offset in the struct (`offset_of!`).
-    pub offset: usize,
-    /// What builds the field in its place.
-    pub build: Builder<F, Ctx, E>,
+    offset: usize,
+    build: Builder<F, Ctx, E>,
 }
 
 /// A function that builds an `F` in a place, reading from a `Ctx`.
 pub type Builder<F, Ctx, E> = for<'q> fn(&mut Ctx, Place<'q, F>) -> Result<Built<'q, F>, E>;
 
 /// The field at `offset` (`offset_of!`) of a struct built in place, of
-/// type `F`, built by `build`. Safe to make: [`build_fields`], which
-/// writes it, is where the offset and type must be the struct's.
+/// type `F`, built by `build`. Safe to make: [`all_fields`], which vouches
+/// for a list of them, is where the offset and type must be the struct's.
 #[inline(always)]
 pub const fn field<F, Ctx, E>(offset: usize, build: Builder<F, Ctx, E>) -> Field<F, Ctx, E> {
     Field { offset, build }
 }
 
-/// Drops a written field when dropped: what [`build_fields`] keeps for
+/// Drops a written field when dropped: what [`AllFields::build`] keeps for
 /// each field while the fields after it are built, so that a failure or a
 /// panic drops the fields already written, once.
 pub struct Written<F> {
@@ -238,7 +231,7 @@ impl<F> Drop for Written<F> {
         // a `Written` is made only over a field its builder wrote (a
         // `Built` was returned for it), inside a struct that nothing else
         // uses while it is built, and it is dropped at most once: on
-        // success `build_fields` forgets every guard.
+        // success `AllFields::build` forgets every guard.
         unsafe { self.ptr.as_ptr().drop_in_place() };
     }
 }
@@ -347,45 +340,84 @@ tuple_fields!(A B C D G H I J K L M N O P);
 tuple_fields!(A B C D G H I J K L M N O P Q);
 tuple_fields!(A B C D G H I J K L M N O P Q R);
 
-/// Builds a `T` in `place` field by field, each field straight into its
-/// place in the `T`: `fields` in order, each handed `ctx`. On an error, or
-/// a panic, the fields written so far are dropped, once, and the error
-/// returned; nothing half-built is ever visible.
+/// The fields of a `T`, every one, as [`all_fields`] vouches: what builds
+/// a `T` in place field by field ([`AllFields::build`]). Invariant in `T`,
+/// so one type's fields are never taken for another's.
+pub struct AllFields<T, M> {
+    /// Makes the list of fields, a [`Field`] or nested tuples of them.
+    make: M,
+    of: PhantomData<fn(T) -> T>,
+}
+
+/// The fields of a `T` as `make` lists them (a [`Field`], or tuples of
+/// `Fields`), vouched for as all of `T`'s: what [`AllFields::build`]
+/// builds a `T` in place with. `make` is called once, when the `T` is
+/// built (in an unoptimized build, the temporaries of its making are in a
+/// frame of their own, popped before the fields are built).
 ///
 /// # Safety
 ///
-/// `fields` are every field of `T`, each once: each [`Field`]'s offset
-/// that of a field of `T` (`offset_of!`) whose type is the `Field`'s `F`,
-/// and no field of `T` left out. `T` is not `#[repr(packed)]` (its fields
-/// are aligned). `#[derive(Unmarshal)]` builds a struct this way, the
-/// fields listed from the struct's own definition (see the proof beside
-/// the code that emits the call, in `marshal-derive/src/decode.rs`).
+/// The list `make` returns is every field of `T`, each once: each
+/// [`Field`]'s offset that of a field of `T` (`offset_of!`) whose type is
+/// the `Field`'s `F`, and no field of `T` left out. `T` is not
+/// `#[repr(packed)]` (its fields are aligned). `#[derive(Unmarshal)]`
+/// builds a struct this way, the fields listed from the struct's own
+/// definition (see the proof beside the code that emits the call, in
+/// `marshal-derive/src/decode.rs`).
 #[inline(always)]
-pub unsafe fn build_fields<'p, T, Ctx, E, L>(
-    place: Place<'p, T>,
-    ctx: &mut Ctx,
-    fields: &L,
-) -> Result<Built<'p, T>, E>
-where
-    L: Fields<Ctx, E>,
-{
-    let base = place.ptr.cast::<u8>();
-    // SAFETY: `Fields::write` needs each field's offset to be that of a
-    // field of its type in the value at `base`, valid, aligned and
-    // unshared: `base` is the place's (valid for a `T`, unshared), and the
-    // fields are `T`'s with their own offsets and types, aligned since `T`
-    // is not packed (this function's contract).
-    let written = unsafe { fields.write(ctx, base) }?;
-    // Every field of `T` is written (the contract: no field left out), so
-    // the place holds a `T`; its fields are now the `T`'s to drop.
-    core::mem::forget(written);
-    Ok(Built::new())
+pub const unsafe fn all_fields<T, M>(make: M) -> AllFields<T, M> {
+    AllFields {
+        make,
+        of: PhantomData,
+    }
+}
+
+impl<T, M> AllFields<T, M> {
+    /// Builds a `T` in `place` field by field, each field straight into
+    /// its place in the `T`, in order, each handed `ctx`. On an error, or
+    /// a panic, the fields written so far are dropped, once, and the error
+    /// returned; nothing half-built is ever visible.
+    #[inline(always)]
+    pub fn build<'p, Ctx, E, L>(self, place: Place<'p, T>, ctx: &mut Ctx) -> Result<Built<'p, T>, E>
+    where
+        M: FnOnce() -> L,
+        L: Fields<Ctx, E>,
+    {
+        let base = place.ptr.cast::<u8>();
+        let fields = (self.make)();
+        // SAFETY: `Fields::write` needs each field's offset to be that of
+        // a field of its type in the value at `base`, valid, aligned and
+        // unshared: `base` is the place's (valid for a `T`, unshared), and
+        // the fields are `T`'s with their own offsets and types, aligned
+        // since `T` is not packed (the contract of `all_fields`, the only
+        // maker of an `AllFields<T, _>`).
+        let written = unsafe { fields.write(ctx, base) }?;
+        // Every field of `T` is written (the contract: no field left out),
+        // so the place holds a `T`; its fields are now the `T`'s to drop.
+        core::mem::forget(written);
+        Ok(Built::new())
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use core::cell::Cell;
+
+    /// Builds a `T` in `place` from `fields` (see [`all_fields`]).
+    ///
+    /// # Safety
+    ///
+    /// As [`all_fields`]: `fields` are every field of `T`, which is not
+    /// packed.
+    unsafe fn build_fields<'p, T, Ctx, E, L: Fields<Ctx, E>>(
+        place: Place<'p, T>,
+        ctx: &mut Ctx,
+        fields: L,
+    ) -> Result<Built<'p, T>, E> {
+        // SAFETY: this function's contract is `all_fields`'.
+        unsafe { all_fields(move || fields) }.build(place, ctx)
+    }
 
     /// Counts the values alive.
     struct Counted<'a>(&'a Cell<isize>, u32);
@@ -427,25 +459,34 @@ mod tests {
                 build_fields(
                     place,
                     &mut ctx,
-                    &(
-                        field(core::mem::offset_of!(Three<'_>, a), |ctx: &mut Ctx<'_>, p| {
-                            if ctx.fail == 0 {
-                                return Err("a");
-                            }
-                            Ok(p.write(Counted::new(ctx.live, 1)))
-                        }),
-                        field(core::mem::offset_of!(Three<'_>, b), |ctx: &mut Ctx<'_>, p| {
-                            if ctx.fail == 1 {
-                                return Err("b");
-                            }
-                            Ok(p.write(2))
-                        }),
-                        field(core::mem::offset_of!(Three<'_>, c), |ctx: &mut Ctx<'_>, p| {
-                            if ctx.fail == 2 {
-                                return Err("c");
-                            }
-                            Ok(p.write(Counted::new(ctx.live, 3)))
-                        }),
+                    (
+                        field(
+                            core::mem::offset_of!(Three<'_>, a),
+                            |ctx: &mut Ctx<'_>, p| {
+                                if ctx.fail == 0 {
+                                    return Err("a");
+                                }
+                                Ok(p.write(Counted::new(ctx.live, 1)))
+                            },
+                        ),
+                        field(
+                            core::mem::offset_of!(Three<'_>, b),
+                            |ctx: &mut Ctx<'_>, p| {
+                                if ctx.fail == 1 {
+                                    return Err("b");
+                                }
+                                Ok(p.write(2))
+                            },
+                        ),
+                        field(
+                            core::mem::offset_of!(Three<'_>, c),
+                            |ctx: &mut Ctx<'_>, p| {
+                                if ctx.fail == 2 {
+                                    return Err("c");
+                                }
+                                Ok(p.write(Counted::new(ctx.live, 3)))
+                            },
+                        ),
                     ),
                 )
             }
@@ -488,7 +529,7 @@ mod tests {
                     build_fields(
                         place,
                         &mut ctx,
-                        &(
+                        (
                             field(
                                 core::mem::offset_of!((Counted<'_>, Counted<'_>), 0),
                                 |ctx: &mut Ctx<'_>, p| {
@@ -497,7 +538,9 @@ mod tests {
                             ),
                             field(
                                 core::mem::offset_of!((Counted<'_>, Counted<'_>), 1),
-                                |_: &mut Ctx<'_>, _: Place<'_, Counted<'_>>| -> Result<Built<'_, _>, ()> {
+                                |_: &mut Ctx<'_>,
+                                 _: Place<'_, Counted<'_>>|
+                                 -> Result<Built<'_, _>, ()> {
                                     panic!("the second field")
                                 },
                             ),
@@ -523,7 +566,10 @@ mod tests {
             Err(())
         );
         assert_eq!(v.len(), 5);
-        assert_eq!(v.iter().map(|c| c.1).collect::<alloc::vec::Vec<_>>(), [0, 1, 2, 3, 4]);
+        assert_eq!(
+            v.iter().map(|c| c.1).collect::<alloc::vec::Vec<_>>(),
+            [0, 1, 2, 3, 4]
+        );
         let b = box_built(|p| Ok::<_, ()>(p.write(Counted::new(&live, 9)))).unwrap();
         assert_eq!(b.1, 9);
         assert!(box_built(|_: Place<'_, Counted<'_>>| Err::<Built<'_, _>, _>(())).is_err());
@@ -539,7 +585,7 @@ mod tests {
         // A struct of no fields: nothing to write.
         struct Empty;
         // SAFETY: `Empty` has no fields.
-        let _: Empty = build_value(|p| unsafe { build_fields(p, &mut (), &()) })
+        let _: Empty = build_value(|p| unsafe { build_fields(p, &mut (), ()) })
             .map_err(|()| ())
             .unwrap();
         let pair: ((), u8) = build_value(|p: Place<'_, ((), u8)>| {
@@ -549,7 +595,7 @@ mod tests {
                 build_fields(
                     p,
                     &mut (),
-                    &(
+                    (
                         field(core::mem::offset_of!(((), u8), 0), |_: &mut (), p| {
                             Ok::<_, ()>(p.write(()))
                         }),
