@@ -588,6 +588,12 @@ pub trait Unmarshal<'de>: Sized {
             }
             return Ok(out);
         }
+        if !Self::__IN_PLACE {
+            for _ in 0..len {
+                out.push(Self::decode(r)?);
+            }
+            return Ok(out);
+        }
         // Through a local reader, which stays in registers while the
         // values are written through pointers.
         r.local(|r| {
