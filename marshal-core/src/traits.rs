@@ -583,9 +583,7 @@ pub trait Unmarshal<'de>: Sized {
         // from exactly its share.
         if Self::MIN_LEN_IS_EXACT && Self::MIN_LEN > 0 {
             let mut run = r.split(len.saturating_mul(Self::MIN_LEN))?;
-            for _ in 0..len {
-                crate::impls::push_next(&mut out, &mut run)?;
-            }
+            crate::impls::extend_decoded(&mut out, len, &mut run)?;
             return Ok(out);
         }
         if !Self::__IN_PLACE {
@@ -596,12 +594,8 @@ pub trait Unmarshal<'de>: Sized {
         }
         // Through a local reader, which stays in registers while the
         // values are written through pointers.
-        r.local(|r| {
-            for _ in 0..len {
-                crate::impls::push_next(&mut out, r)?;
-            }
-            Ok(out)
-        })
+        r.local(|r| crate::impls::extend_decoded(&mut out, len, r))?;
+        Ok(out)
     }
 
     /// Reads `len` values as a `Cow<[Self]>`, for `Cow<'_, [T]>`: borrowed

@@ -28,29 +28,33 @@ pub(crate) fn nest_unless_fixed<'de, T: crate::Unmarshal<'de>, R>(
     }
 }
 
-/// Decodes the next value of a `Vec` into its first spare slot, in place;
-/// when the `Vec` is full (past what its decoder reserved), decodes the
-/// value first and grows the `Vec` only for one that decoded.
+/// Appends `len` values of `T` to `out`, each decoded in place in its
+/// spare capacity; past what its decoder reserved, a value is decoded
+/// first and the `Vec` grown only for one that decoded.
 #[cfg(feature = "alloc")]
 #[inline(always)]
-pub(crate) fn push_next<'de, T: crate::Unmarshal<'de>>(
+pub(crate) fn extend_decoded<'de, T: crate::Unmarshal<'de>>(
     out: &mut alloc::vec::Vec<T>,
+    len: usize,
     r: &mut crate::Reader<'de>,
 ) -> Result<(), crate::DecodeError> {
-    if !T::__IN_PLACE {
-        out.push(T::decode(r)?);
-        return Ok(());
-    }
-    if out.len() == out.capacity() {
+    let mut left = len;
+    loop {
+        let n = left.min(out.capacity() - out.len());
+        crate::mem::extend_built(out, n, |place| T::__decode_in(r, place))?;
+        left -= n;
+        if left == 0 {
+            return Ok(());
+        }
         // Through a copy of the reader: `r` itself, whose address is never
         // passed to a function out of line, can stay in registers.
-        return r.local(|r| push_decoded(out, r));
+        r.local(|r| push_decoded(out, r))?;
+        left -= 1;
     }
-    crate::mem::push_built(out, |place| T::__decode_in(r, place))
 }
 
-/// [`push_next`] into a full `Vec`: out of line, since decoders reserve
-/// room for the values they expect.
+/// Pushes one decoded value to a full `Vec`: out of line, since decoders
+/// reserve room for the values they expect.
 #[cfg(feature = "alloc")]
 #[cold]
 #[inline(never)]

@@ -150,32 +150,62 @@ pub(crate) fn build_value<T, E>(
     Ok(unsafe { slot.assume_init() })
 }
 
-/// Appends a `T` built with `build` to `vec`, in place, in its first
-/// spare slot, making room first if it has none (a caller that grows the
-/// `Vec` only for values that decoded pushes those itself when it is
-/// full, see `Unmarshal::decode_vec`). The length grows only when `build`
-/// succeeds, so nothing half-built is ever in the `Vec`.
+/// Appends `n` values built with `build` to `vec`, one after another, each
+/// in place in the next spare slot; `vec` has room for them
+/// (`n <= capacity - len`, else it panics before building any). Stops at
+/// the first error, which it returns. The length is kept in a local while
+/// the values are built and set once, when it returns or unwinds, to
+/// count the values built: nothing half-built is ever in the `Vec`, and
+/// every value built is in it (so dropped with it).
 #[cfg(feature = "alloc")]
 #[inline(always)]
-pub(crate) fn push_built<T, E>(
+pub(crate) fn extend_built<T, E>(
     vec: &mut alloc::vec::Vec<T>,
-    build: impl for<'p> FnOnce(Place<'p, T>) -> Result<Built<'p, T>, E>,
+    n: usize,
+    mut build: impl for<'p> FnMut(Place<'p, T>) -> Result<Built<'p, T>, E>,
 ) -> Result<(), E> {
-    if vec.len() == vec.capacity() {
-        vec.reserve(1);
+    /// Sets the `Vec`'s length to `len` when dropped.
+    struct SetLen<'a, T> {
+        vec: &'a mut alloc::vec::Vec<T>,
+        /// The values in the `Vec`, the first ones of its buffer.
+        len: usize,
     }
-    let len = vec.len();
-    let Some(slot) = vec.spare_capacity_mut().first_mut() else {
-        unreachable!("a Vec with room reserved for one more value has a spare slot");
+    impl<T> Drop for SetLen<'_, T> {
+        #[inline(always)]
+        fn drop(&mut self) {
+            // SAFETY: `set_len` needs `new_len <= capacity` and the
+            // elements up to it initialized
+            // (https://doc.rust-lang.org/1.85.0/alloc/vec/struct.Vec.html#method.set_len):
+            // `len` starts at the `Vec`'s own length and grows by one only
+            // once a `Built` proves the slot at `len` holds a value, and
+            // only while `len < start + n <= capacity` (asserted below).
+            unsafe { self.vec.set_len(self.len) };
+        }
+    }
+    assert!(
+        n <= vec.capacity() - vec.len(),
+        "extend_built: more values than spare slots"
+    );
+    let end = vec.len() + n;
+    let mut set = SetLen {
+        len: vec.len(),
+        vec,
     };
-    build_in(slot, build)?;
-    // SAFETY: `set_len` needs `new_len <= capacity` and the elements up to
-    // it initialized
-    // (https://doc.rust-lang.org/1.85.0/alloc/vec/struct.Vec.html#method.set_len):
-    // the slot at `len` was spare capacity (`first_mut` of the spare
-    // capacity returned it), so `len + 1 <= capacity`, and `build_in`
-    // returned `Ok`, so it now holds a `T`.
-    unsafe { vec.set_len(len + 1) };
+    let Some(base) = NonNull::new(set.vec.as_mut_ptr()) else {
+        unreachable!("a Vec's pointer is never null");
+    };
+    while set.len < end {
+        // SAFETY: `NonNull::add` needs the offset in bounds of the
+        // allocation
+        // (https://doc.rust-lang.org/1.85.0/core/ptr/struct.NonNull.html#method.add):
+        // `set.len < end <= capacity`, a slot of the `Vec`'s buffer (for a
+        // zero-sized `T`, an offset of no bytes).
+        let slot = unsafe { base.add(set.len) };
+        // The slot is spare capacity: valid for a `T`, aligned, and used
+        // by nothing else while `vec` is borrowed here.
+        build(Place::new(slot))?;
+        set.len += 1;
+    }
     Ok(())
 }
 
@@ -555,25 +585,34 @@ mod tests {
 
     #[test]
     #[cfg(feature = "alloc")]
-    fn pushes_and_boxes_only_what_was_built() {
+    fn extends_and_boxes_only_what_was_built() {
         let live = Cell::new(0);
-        let mut v = alloc::vec::Vec::new();
-        for i in 0..5u32 {
-            push_built(&mut v, |p| Ok::<_, ()>(p.write(Counted::new(&live, i)))).unwrap();
-        }
-        assert_eq!(
-            push_built(&mut v, |_: Place<'_, Counted<'_>>| Err(())),
-            Err(())
-        );
-        assert_eq!(v.len(), 5);
+        let mut v = alloc::vec::Vec::with_capacity(8);
+        let mut i = 0;
+        extend_built(&mut v, 5, |p| {
+            i += 1;
+            Ok::<_, ()>(p.write(Counted::new(&live, i - 1)))
+        })
+        .unwrap();
+        // The third fails: two more built, kept.
+        let mut k = 0;
+        let failed = extend_built(&mut v, 3, |p: Place<'_, Counted<'_>>| {
+            k += 1;
+            if k == 3 {
+                return Err(());
+            }
+            Ok(p.write(Counted::new(&live, 4 + k)))
+        });
+        assert_eq!(failed, Err(()));
+        assert_eq!(v.len(), 7);
         assert_eq!(
             v.iter().map(|c| c.1).collect::<alloc::vec::Vec<_>>(),
-            [0, 1, 2, 3, 4]
+            [0, 1, 2, 3, 4, 5, 6]
         );
         let b = box_built(|p| Ok::<_, ()>(p.write(Counted::new(&live, 9)))).unwrap();
         assert_eq!(b.1, 9);
         assert!(box_built(|_: Place<'_, Counted<'_>>| Err::<Built<'_, _>, _>(())).is_err());
-        assert_eq!(live.get(), 6);
+        assert_eq!(live.get(), 8);
         drop((v, b));
         assert_eq!(live.get(), 0);
     }
