@@ -16,6 +16,9 @@ pub use crate::mem::{
     AllFields, Builder, Built, Field, Fields, Layout, Place, Written, all_fields,
 };
 pub use crate::reader::Reader;
+/// `Unmarshal`, by a shorter name: a derived struct's list of fields
+/// spells `<FieldType as In<'__de>>::__at(offset)`, a line each.
+pub use crate::traits::Unmarshal as In;
 pub use crate::traits::{Marshal, Unmarshal};
 pub use crate::writer::Writer;
 pub use core::mem::offset_of;
@@ -172,14 +175,6 @@ pub fn exact_reader<'a, 'de, T: Unmarshal<'de>>(
     } else {
         Ok(r)
     }
-}
-
-/// A field of type `F` at `offset` of a struct built in place, built by
-/// `F`'s own `Unmarshal::__decode_in`.
-#[inline(always)]
-#[must_use]
-pub const fn field<'de, F: Unmarshal<'de>>(offset: usize) -> Field<F, Reader<'de>, DecodeError> {
-    crate::mem::field(offset, F::__decode_in)
 }
 
 /// A derived struct's `decode`: one value read whole when its wire bytes

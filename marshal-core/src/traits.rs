@@ -519,6 +519,17 @@ pub trait Unmarshal<'de>: Sized {
         Ok(place.write(Self::decode(r)?))
     }
 
+    /// A field of this type at `offset` of a derived struct built in
+    /// place, built by [`__decode_in`](Unmarshal::__decode_in). Spelled
+    /// `<FieldType as Unmarshal>::__at` by the derive (through the alias
+    /// `__private::In`), so that a field type that is not `Unmarshal` is
+    /// reported once, at the type. Not part of the public API.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn __at(offset: usize) -> crate::mem::Field<Self, Reader<'de>, DecodeError> {
+        crate::mem::field(offset, Self::__decode_in)
+    }
+
     /// Reads one value through `r`, the building block of every other
     /// method.
     ///

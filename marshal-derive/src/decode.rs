@@ -130,19 +130,23 @@ fn by_value(body: TokenStream, memcpy: bool, private: &TokenStream) -> TokenStre
 const FIELDS_PER_TUPLE: usize = 16;
 
 /// Builds the struct in `__place` from `__r`, each field straight into its
-/// place in it (`__private::build_fields`), in declaration order; read
-/// from an extensible body when `in_body`.
+/// place in it (`__private::AllFields::build`, through `struct_in`, or
+/// `body_in` for an extensible body), in declaration order.
 ///
-/// The one `unsafe` call of a derived decoder. `build_fields` needs every
-/// field of `Self`, each once, at its offset with its type, and `Self` not
-/// `#[repr(packed)]`. That holds by construction: the fields listed are
-/// the struct's own, from its definition, every one (skipped fields too,
-/// written with their default); each `field(offset_of!(Self, member), ..)`
-/// takes its offset from the compiler, and its builder is either the
-/// field type's own `<Type as Unmarshal>::__decode_in` or a closure whose
-/// place is declared `Place<'_, Type>`, `Type` being the field's declared
-/// type; and packed structs are decoded as values instead (see
-/// `impl_unmarshal`).
+/// SAFETY (of the generated block): the call to `__private::all_fields`,
+/// an `unsafe const fn` that vouches for the list its closure makes as
+/// every field of a type, each once, at its `offset_of!` with its type, and
+/// the type not `#[repr(packed)]`. That holds by construction: the fields
+/// listed are the struct's own, from its definition, every one (skipped
+/// fields too, written with their default), in one tuple or nested tuples
+/// of them; each is `<Type as Unmarshal>::__at(offset_of!(Self, member))` or
+/// `field_by(offset_of!(Self, member), builder)` whose builder's place is
+/// declared `Place<'_, Type>`, `Type` being the member's declared type, so
+/// the `Field<Type, ..>` it makes has the member's type, and its offset is
+/// the compiler's for that member; the type vouched for is `Self`: the
+/// `AllFields<T, _>` goes straight to `struct_in`/`body_in`, whose `T` is
+/// that of `__place`, a `Place<'_, Self>`; and packed structs are decoded
+/// as values instead (see `impl_unmarshal`), never built this way.
 fn build_in_place(fields: &[Field], in_body: bool, private: &TokenStream) -> TokenStream {
     let (r, place) = (local("__r"), local("__place"));
     let built: Vec<TokenStream> = fields
@@ -187,7 +191,7 @@ fn field_in_place(field: &Field, in_body: bool, private: &TokenStream) -> TokenS
         // `Unmarshal` is reported there.
         let private = crate::encode::respan(private.clone(), ty.span());
         return quote_spanned! {ty.span()=>
-            #private::field::<#ty>(#offset)
+            <#ty as #private::In<'__de>>::__at(#offset)
         };
     }
     let value = if in_body && field.is_encoded() {

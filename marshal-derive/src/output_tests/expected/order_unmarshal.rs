@@ -37,11 +37,11 @@ impl<'__de: 'a, 'a> _marshal::Unmarshal<'__de> for Order<'a> {
         __place: _marshal::Place<'__p, Self>,
     ) -> _marshal::Decoded<_marshal::Built<'__p, Self>> {
         let __fields = || (
-            _marshal::field::<u64>(_marshal::offset_of!(Self, id)),
-            _marshal::field::<f64>(_marshal::offset_of!(Self, price)),
-            _marshal::field::<&'a str>(_marshal::offset_of!(Self, symbol)),
-            _marshal::field::<Vec<String>>(_marshal::offset_of!(Self, tags)),
-            _marshal::field::<Side>(_marshal::offset_of!(Self, side)),
+            <u64 as _marshal::In<'__de>>::__at(_marshal::offset_of!(Self, id)),
+            <f64 as _marshal::In<'__de>>::__at(_marshal::offset_of!(Self, price)),
+            <&'a str as _marshal::In<'__de>>::__at(_marshal::offset_of!(Self, symbol)),
+            <Vec<String> as _marshal::In<'__de>>::__at(_marshal::offset_of!(Self, tags)),
+            <Side as _marshal::In<'__de>>::__at(_marshal::offset_of!(Self, side)),
         );
         _marshal::struct_in(__r, __place, unsafe { _marshal::all_fields(__fields) })
     }
