@@ -624,9 +624,8 @@ mod tests {
         // A struct of no fields: nothing to write.
         struct Empty;
         // SAFETY: `Empty` has no fields.
-        let _: Empty = build_value(|p| unsafe { build_fields(p, &mut (), ()) })
-            .map_err(|()| ())
-            .unwrap();
+        let _: Empty =
+            build_value(|p| unsafe { build_fields::<_, _, (), _>(p, &mut (), ()) }).unwrap();
         let pair: ((), u8) = build_value(|p: Place<'_, ((), u8)>| {
             // SAFETY: the two fields of the pair, with their offsets and
             // types; a tuple is not packed.
