@@ -397,3 +397,66 @@ fn a_manual_decoder_that_fails_after_writing_leaks_nothing_it_did_not_own() {
     assert!(marshal::from_bytes::<Vec<AroundALiar>>(&bad).is_err());
     assert_eq!(live(), 0);
 }
+
+#[test]
+fn from_bytes_into_builds_in_the_callers_slot_or_leaves_it_empty() {
+    use std::mem::MaybeUninit;
+    let (v, made) = values(1);
+    let bytes = marshal::to_vec(&v[0]);
+    let mut slot = MaybeUninit::<Outer>::uninit();
+    assert_eq!(*marshal::from_bytes_into(&bytes, &mut slot).unwrap(), v[0]);
+    // SAFETY: `from_bytes_into` returned `Ok`: the slot holds a value,
+    // dropped here once.
+    unsafe { slot.assume_init_drop() };
+    drop(v);
+    assert_eq!(live(), 0);
+    // Trailing bytes: the value decoded is dropped, the slot left empty.
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert!(marshal::from_bytes_into(&longer, &mut slot).is_err());
+    assert_eq!(live(), 0);
+    for &at in &tracked_positions(&bytes, made) {
+        for byte in [FAIL, PANIC] {
+            let mut bad = bytes.clone();
+            bad[at] = byte;
+            let result = catch_unwind(AssertUnwindSafe(|| {
+                marshal::from_bytes_into(&bad, &mut slot).map(|_| ())
+            }));
+            assert!(matches!(result, Ok(Err(_))) || byte == PANIC);
+            assert_eq!(live(), 0, "byte {byte} at {at}");
+        }
+    }
+}
+
+#[test]
+fn parallel_batches_build_in_place_and_drop_what_fails() {
+    // Fewer values than `par`'s smallest task: decoded on this thread, whose
+    // count of live values the test reads (`tests/par.rs` runs batches
+    // across threads).
+    let (v, made) = values(if cfg!(miri) { 3 } else { 8 });
+    let mut out = Vec::new();
+    let mut ends = Vec::new();
+    for value in &v {
+        out.extend(marshal::to_vec(value));
+        ends.push(out.len());
+    }
+    let back: Vec<Outer> = marshal::par::decode_batch(&out, &ends).unwrap();
+    assert_eq!(back, v);
+    drop((v, back));
+    assert_eq!(live(), 0);
+    let step = if cfg!(miri) { 9 } else { 1 };
+    for &at in tracked_positions(&out, made).iter().step_by(step) {
+        let mut bad = out.clone();
+        bad[at] = FAIL;
+        let err = marshal::par::decode_batch::<Outer>(&bad, &ends).unwrap_err();
+        assert_eq!(err.offset(), at);
+        assert_eq!(live(), 0, "an error at {at}");
+    }
+    // A range with a byte too many: the value decoded from it is dropped.
+    let mut longer = out.clone();
+    longer.push(0);
+    let mut ends_longer = ends.clone();
+    *ends_longer.last_mut().unwrap() += 1;
+    assert!(marshal::par::decode_batch::<Outer>(&longer, &ends_longer).is_err());
+    assert_eq!(live(), 0);
+}

@@ -42,10 +42,10 @@ pub use layout::Layout;
 #[cfg(feature = "alloc")]
 pub(crate) use layout::vec_from_memory;
 pub(crate) use layout::{array_from_memory, memory_of, value_from_memory};
-pub(crate) use place::build_value;
 pub use place::{AllFields, Builder, Built, Field, Fields, Place, Written, all_fields, field};
 #[cfg(feature = "alloc")]
 pub(crate) use place::{box_built, extend_built};
+pub(crate) use place::{build_in_checked, build_value};
 #[cfg(feature = "alloc")]
 pub use slots::{Slots, append_slots_to_vec};
 #[cfg(feature = "bumpalo")]

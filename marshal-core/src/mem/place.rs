@@ -54,7 +54,7 @@ impl<'p, T> Place<'p, T> {
     /// used by nothing else while the place lives; the brand `'p` is the
     /// caller's closure's.
     #[inline(always)]
-    fn new(ptr: NonNull<T>) -> Self {
+    pub(super) fn new(ptr: NonNull<T>) -> Self {
         Place {
             ptr,
             brand: PhantomData,
@@ -132,6 +132,67 @@ pub(super) fn build_in<T, E>(
     // (https://doc.rust-lang.org/1.85.0/core/mem/union.MaybeUninit.html#method.assume_init_mut):
     // `build` returned the `Built` of the place over it, which only a write
     // of a `T` into that place makes (the brand is the closure's own).
+    Ok(unsafe { slot.assume_init_mut() })
+}
+
+/// Builds a `T` at `ptr` with `build` (handed `ctx`), then asks `check`
+/// (handed `ctx` again, and nothing of the value) whether to keep it: on
+/// `Ok` the memory holds the value; on an error, or a panic, it holds
+/// none (a value built but refused by `check`, or whose check panicked,
+/// is dropped, once).
+///
+/// # Safety
+///
+/// `ptr` is valid for writing a `T`, aligned, and used by nothing else
+/// during the call (what makes a [`Place`] of it).
+#[inline(always)]
+pub(super) unsafe fn build_checked<T, C, E>(
+    ptr: NonNull<T>,
+    ctx: &mut C,
+    build: impl for<'p> FnOnce(&mut C, Place<'p, T>) -> Result<Built<'p, T>, E>,
+    check: impl FnOnce(&mut C) -> Result<(), E>,
+) -> Result<(), E> {
+    /// Drops the value at its pointer when dropped, unless forgotten.
+    struct DropBuilt<T>(NonNull<T>);
+    impl<T> Drop for DropBuilt<T> {
+        #[inline(always)]
+        fn drop(&mut self) {
+            // SAFETY: `drop_in_place` needs the pointer valid for reads and
+            // writes, aligned, and the value valid to drop
+            // (https://doc.rust-lang.org/1.85.0/core/ptr/fn.drop_in_place.html):
+            // a `DropBuilt` is made only once `build` returned the `Built`
+            // of the place at the pointer, which then holds a `T`, used by
+            // nothing else (the caller's contract); it is dropped at most
+            // once, and forgotten when the value is kept.
+            unsafe { self.0.as_ptr().drop_in_place() };
+        }
+    }
+    // The place is valid for a `T`, aligned and unshared: the contract.
+    build(ctx, Place::new(ptr))?;
+    let built = DropBuilt(ptr);
+    check(ctx)?;
+    core::mem::forget(built);
+    Ok(())
+}
+
+/// Builds a `T` in `slot` with `build`, then keeps it only if `check`
+/// agrees (see [`build_checked`]): on success the slot holds the value,
+/// returned; otherwise it is as it was (uninitialized).
+#[inline(always)]
+pub(crate) fn build_in_checked<'s, T, C, E>(
+    slot: &'s mut MaybeUninit<T>,
+    ctx: &mut C,
+    build: impl for<'p> FnOnce(&mut C, Place<'p, T>) -> Result<Built<'p, T>, E>,
+    check: impl FnOnce(&mut C) -> Result<(), E>,
+) -> Result<&'s mut T, E> {
+    let ptr = NonNull::from(&mut *slot).cast::<T>();
+    // SAFETY: `build_checked` needs `ptr` valid for writing a `T`, aligned
+    // and unshared: it is `slot`'s, borrowed mutably for the call.
+    unsafe { build_checked(ptr, ctx, build, check) }?;
+    // SAFETY: `assume_init_mut` needs the slot initialized
+    // (https://doc.rust-lang.org/1.85.0/core/mem/union.MaybeUninit.html#method.assume_init_mut):
+    // `build_checked` returned `Ok`, which it does only with the value
+    // built there and kept.
     Ok(unsafe { slot.assume_init_mut() })
 }
 
