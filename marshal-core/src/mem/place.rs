@@ -495,7 +495,9 @@ mod tests {
     use super::*;
     use core::cell::Cell;
 
-    /// Builds a `T` in `place` from `fields` (see [`all_fields`]).
+    /// Builds a `T` in `place` from `fields` (see [`all_fields`]). Each
+    /// builder below declares its place's type: inferred from what it
+    /// writes, an integer literal would make it an `i32` field.
     ///
     /// # Safety
     ///
@@ -553,7 +555,7 @@ mod tests {
                     (
                         field(
                             core::mem::offset_of!(Three<'_>, a),
-                            |ctx: &mut Ctx<'_>, p| {
+                            |ctx: &mut Ctx<'_>, p: Place<'_, Counted<'_>>| {
                                 if ctx.fail == 0 {
                                     return Err("a");
                                 }
@@ -562,7 +564,7 @@ mod tests {
                         ),
                         field(
                             core::mem::offset_of!(Three<'_>, b),
-                            |ctx: &mut Ctx<'_>, p| {
+                            |ctx: &mut Ctx<'_>, p: Place<'_, u8>| {
                                 if ctx.fail == 1 {
                                     return Err("b");
                                 }
@@ -571,7 +573,7 @@ mod tests {
                         ),
                         field(
                             core::mem::offset_of!(Three<'_>, c),
-                            |ctx: &mut Ctx<'_>, p| {
+                            |ctx: &mut Ctx<'_>, p: Place<'_, Counted<'_>>| {
                                 if ctx.fail == 2 {
                                     return Err("c");
                                 }
@@ -623,7 +625,7 @@ mod tests {
                         (
                             field(
                                 core::mem::offset_of!((Counted<'_>, Counted<'_>), 0),
-                                |ctx: &mut Ctx<'_>, p| {
+                                |ctx: &mut Ctx<'_>, p: Place<'_, Counted<'_>>| {
                                     Ok::<_, ()>(p.write(Counted::new(ctx.live, 1)))
                                 },
                             ),
@@ -695,12 +697,14 @@ mod tests {
                     p,
                     &mut (),
                     (
-                        field(core::mem::offset_of!(((), u8), 0), |_: &mut (), p| {
-                            Ok::<_, ()>(p.write(()))
-                        }),
-                        field(core::mem::offset_of!(((), u8), 1), |_: &mut (), p| {
-                            Ok(p.write(7))
-                        }),
+                        field(
+                            core::mem::offset_of!(((), u8), 0),
+                            |_: &mut (), p: Place<'_, ()>| Ok::<_, ()>(p.write(())),
+                        ),
+                        field(
+                            core::mem::offset_of!(((), u8), 1),
+                            |_: &mut (), p: Place<'_, u8>| Ok(p.write(7)),
+                        ),
                     ),
                 )
             }
