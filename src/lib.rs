@@ -35,6 +35,7 @@
 //! | [`T::read_from(&buf)`](Unmarshal::read_from) | one value from the front of `buf`; returns it with the bytes used |
 //! | [`marshal::from_bytes::<T>(&buf)`](from_bytes) | exactly one value; trailing bytes are `TrailingBytes` |
 //! | [`marshal::from_bytes_limited::<T>(&buf, max_alloc)`](from_bytes_limited) | the same, asking the allocator for at most `max_alloc` bytes in all (else `AllocLimit`) |
+//! | [`marshal::from_bytes_into(&buf, &mut slot)`](from_bytes_into) | exactly one value, built in the caller's `MaybeUninit<T>` |
 //! | [`marshal::iter::<T>(&buf)`](iter) | the values written back to back, one per iteration, until the end or the first error |
 //! | `marshal::frame::FrameReader::new(reader, codec)` | frames from any `std::io::Read`, one at a time (see [`frame`]) |
 //!
@@ -222,8 +223,8 @@ pub use marshal_core::serde;
 pub use marshal_core::time;
 pub use marshal_core::{
     BufferTooSmall, DecodeError, DecodeErrorKind, Marshal, Overflow, Reader, Unmarshal,
-    UnmarshalOwned, Writer, fingerprint, fixed_len, from_bytes, from_bytes_limited,
-    is_memcpy_equivalent, max_len,
+    UnmarshalOwned, Writer, fingerprint, fixed_len, from_bytes, from_bytes_into,
+    from_bytes_limited, is_memcpy_equivalent, max_len,
 };
 // Documented by marshal-core's module docs, like `time`.
 #[cfg(feature = "alloc")]

@@ -309,10 +309,15 @@ where
     let mut run = run;
     let mut start = range_start(ends, first);
     for &end in &ends[first..first + n] {
-        // `check_ends` proved `start <= end <= input.len()`.
-        let value = marshal_core::from_bytes(&input[start..end]).map_err(|e| e.shifted(start))?;
-        if run.push(value).is_err() {
-            unreachable!("a run has one slot per end");
+        // `check_ends` proved `start <= end <= input.len()`. Each value is
+        // built straight in its slot (a derived struct's fields written
+        // there), as `from_bytes` would decode it: all of its range, or
+        // `TrailingBytes` (the value built then dropped).
+        let mut r = marshal_core::Reader::new(&input[start..end]);
+        let pushed = run.push_built(&mut r, |r, place| T::__decode_in(r, place), |r| r.finish());
+        match pushed {
+            Some(result) => result.map_err(|e| e.shifted(start))?,
+            None => unreachable!("a run has one slot per end"),
         }
         start = end;
     }

@@ -11,10 +11,17 @@
 pub use crate::contract::{check_history, check_size, fixed_body};
 pub use crate::error::{DecodeError, Overflow};
 pub use crate::len::{add, fixed_len, is_exact, less, max_len, min_len, min_sum, sum};
-pub use crate::mem::Layout;
+pub use crate::mem::field as field_by;
+pub use crate::mem::{
+    AllFields, Builder, Built, Field, Fields, Layout, Place, Written, all_fields,
+};
 pub use crate::reader::Reader;
+/// `Unmarshal`, by a shorter name: a derived struct's list of fields
+/// spells `<FieldType as In<'__de>>::__at(offset)`, a line each.
+pub use crate::traits::Unmarshal as In;
 pub use crate::traits::{Marshal, Unmarshal};
 pub use crate::writer::Writer;
+pub use core::mem::offset_of;
 
 /// What a derived `encode` returns.
 pub type Encoded = Result<(), Overflow>;
@@ -168,6 +175,71 @@ pub fn exact_reader<'a, 'de, T: Unmarshal<'de>>(
     } else {
         Ok(r)
     }
+}
+
+/// A derived struct's `decode`: one value read whole when its wire bytes
+/// are its memory ([`from_memory`]), else built in place on the stack by
+/// its `__decode_in`, and returned.
+#[inline(always)]
+pub fn decode_struct<'de, T: Unmarshal<'de>>(r: &mut Reader<'de>) -> Result<T, DecodeError> {
+    if let Some(value) = from_memory(r)? {
+        return Ok(value);
+    }
+    crate::mem::build_value(|place| T::__decode_in(r, place))
+}
+
+/// A `T` read as one value, when its wire bytes are its memory
+/// (`Unmarshal::__LAYOUT`); else `None`, nothing read.
+#[inline(always)]
+pub fn from_memory<'de, T: Unmarshal<'de>>(r: &mut Reader<'de>) -> Result<Option<T>, DecodeError> {
+    if !T::__LAYOUT.is_memcpy() {
+        return Ok(None);
+    }
+    Ok(crate::mem::value_from_memory(
+        T::__LAYOUT,
+        Reader::take(r, size_of::<T>())?,
+    ))
+}
+
+/// A derived struct's `__decode_in`: its fields, built into `place` from
+/// the reader [`exact_reader`] gives; or, when its wire bytes are its
+/// memory (`Unmarshal::__LAYOUT`), one copy of them into the place.
+#[inline(always)]
+pub fn struct_in<'p, 'de, T, M, L>(
+    r: &mut Reader<'de>,
+    place: Place<'p, T>,
+    fields: AllFields<T, M>,
+) -> Result<Built<'p, T>, DecodeError>
+where
+    T: Unmarshal<'de>,
+    M: FnOnce() -> L,
+    L: Fields<Reader<'de>, DecodeError>,
+{
+    let place = if T::__LAYOUT.is_memcpy() {
+        match place.copy_from_memory(T::__LAYOUT, Reader::take(r, size_of::<T>())?) {
+            Ok(built) => return Ok(built),
+            Err(place) => place,
+        }
+    } else {
+        place
+    };
+    let mut sub = None;
+    fields.build(place, exact_reader::<T>(r, &mut sub)?)
+}
+
+/// An extensible struct's `__decode_in`: its fields, built into `place`
+/// from its body (see `Reader::take_body`).
+#[inline(always)]
+pub fn body_in<'p, 'de, T, M, L>(
+    r: &mut Reader<'de>,
+    place: Place<'p, T>,
+    fields: AllFields<T, M>,
+) -> Result<Built<'p, T>, DecodeError>
+where
+    M: FnOnce() -> L,
+    L: Fields<Reader<'de>, DecodeError>,
+{
+    Reader::take_body(r, |r| fields.build(place, r))
 }
 
 /// Decodes an enum variant with fields through `fields`, a closure of its

@@ -161,6 +161,43 @@ pub fn from_bytes<'de, T: Unmarshal<'de>>(input: &'de [u8]) -> Result<T, DecodeE
     decode_whole(Reader::new(input))
 }
 
+/// [`from_bytes`] into memory the caller provides: the value is built in
+/// `slot` and a reference to it returned (a derived struct's fields are
+/// written straight into the slot, with no copy of the whole). On an error
+/// the slot is left as it was, holding no value: whatever was built of it
+/// has been dropped. The slot's value is never dropped by `marshal`: the
+/// caller owns it (`MaybeUninit` drops nothing, see
+/// [`MaybeUninit::assume_init_drop`](core::mem::MaybeUninit::assume_init_drop)).
+///
+/// ```
+/// use std::mem::MaybeUninit;
+///
+/// let bytes = marshal::to_vec(&(7u32, String::from("seven")));
+/// let mut slot = MaybeUninit::<(u32, String)>::uninit();
+/// let value = marshal::from_bytes_into(&bytes, &mut slot).unwrap();
+/// assert_eq!(value.1, "seven");
+/// // SAFETY: `from_bytes_into` returned `Ok`, so the slot holds a value,
+/// // dropped here once.
+/// unsafe { slot.assume_init_drop() };
+///
+/// // Trailing bytes: an error, and the value decoded before them dropped.
+/// let mut longer = bytes.clone();
+/// longer.push(0);
+/// assert!(marshal::from_bytes_into(&longer, &mut slot).is_err());
+/// ```
+#[inline]
+pub fn from_bytes_into<'de, 's, T: Unmarshal<'de>>(
+    input: &'de [u8],
+    slot: &'s mut core::mem::MaybeUninit<T>,
+) -> Result<&'s mut T, DecodeError> {
+    mem::build_in_checked(
+        slot,
+        &mut Reader::new(input),
+        |r, place| T::__decode_in(r, place),
+        |r| r.finish(),
+    )
+}
+
 /// One `T` from all of what `r` reads, or `TrailingBytes` after it.
 #[inline]
 fn decode_whole<'de, T: Unmarshal<'de>>(mut r: Reader<'de>) -> Result<T, DecodeError> {

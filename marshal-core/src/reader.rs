@@ -200,6 +200,31 @@ impl<'de> Reader<'de> {
         result
     }
 
+    /// Runs `f` on a copy of this reader in a local, then takes the copy's
+    /// state back, whatever `f` returns: what `f` reads, it reads through
+    /// a local the compiler can keep in registers. Through `&mut self`, it
+    /// stores the position back to memory after every read whenever it
+    /// also writes through a pointer it cannot tell apart from the reader
+    /// (a value built in place).
+    ///
+    /// Only what reading changes is taken back: the input left and the
+    /// allocation left (the limits are set when the reader is made, and
+    /// [`nest`](Reader::nest) gives back the depth it takes, whatever `f`
+    /// returns).
+    #[inline(always)]
+    pub(crate) fn local<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        let mut local = Reader { ..*self };
+        let result = f(&mut local);
+        debug_assert_eq!(
+            (local.end, local.max_alloc, local.depth, local.max_depth),
+            (self.end, self.max_alloc, self.depth, self.max_depth),
+            "a reader's limits changed while read through a copy"
+        );
+        self.rest = local.rest;
+        self.prealloc = local.prealloc;
+        result
+    }
+
     /// [`nest_levels`](Reader::nest_levels) for a body the compiler does
     /// not inline (serde's visitors): `f` reads through this reader itself,
     /// since a copy in a local would only be copied in and out again. `f`'s

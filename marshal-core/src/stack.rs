@@ -30,29 +30,33 @@
 //! The unoptimized build is the larger: an optimized one inlines the frames
 //! into one and reuses its slots. The constants come from measuring the
 //! shapes of `test_suite/tests/stack_depth.rs` in both, with a margin: the units
-//! charged stand for 1.2 to 2.1 times the stack a level was measured to
+//! charged stand for 1.18 to 2.1 times the stack a level was measured to
 //! take in an unoptimized build, and more for small values, whose level is
-//! a whole unit. At the limit, in bytes of stack per level (`cargo test
-//! [--release] -p marshal-test-suite --test stack_depth -- --nocapture`, x86-64):
+//! a whole unit, and for structs built in place (`Unmarshal::__decode_in`:
+//! a field is decoded into the struct's own memory, not into a copy on the
+//! stack, so a struct's frame holds no copies of its large fields: 7 times
+//! for `[u64; 512]` beside `Option<Box<Self>>`). At the limit, in bytes of
+//! stack per level (`cargo test [--release] -p marshal-test-suite --test
+//! stack_depth -- --nocapture`, x86-64):
 //!
 //! | shape                                   | levels | unoptimized | optimized |
 //! | --------------------------------------- | -----: | ----------: | --------: |
-//! | `Leaf`, `Big([u64; 2048])`, `Box<Self>` |     19 |      35 452 |    18 229 |
-//! | `Leaf`, `Big([u64; 512])`, `Box<Self>`  |     64 |       9 257 |     4 338 |
-//! | `Leaf`, `Big([u64; 64])`, `Box<Self>`   |    256 |       1 958 |       628 |
-//! | the same with `Vec<Self>`               |     36 |      22 340 |     8 846 |
-//! | ... with `BTreeMap<u8, Self>`           |     32 |      26 338 |    17 335 |
-//! | 16 variants `[u64; 512]`, `Box<Self>`   |     64 |       9 289 |     8 450 |
-//! | `[u64; 512]`, `Option<Box<Self>>`       |     32 |      22 273 |    13 079 |
-//! | a tuple of two `[u64; 256]` around it   |     21 |      40 867 |     6 785 |
-//! | 256 `u8` fields, `Option<Box<Self>>`    |     28 |      27 654 |       690 |
-//! | 256 `()` fields, `Option<Box<Self>>`    |     28 |      26 809 |       152 |
-//! | `Leaf`, `Box<Self>`                     |    256 |         946 |       128 |
-//! | extensible `Leaf`, `Big([u64; 512])`, `Box<Self>` | 42 |  14 031 |     4 456 |
-//! | extensible `[u64; 512]`, `Option<Box<Self>>` |  23 |      26 438 |    15 012 |
+//! | `Leaf`, `Big([u64; 2048])`, `Box<Self>` |     19 |      35 669 |    18 230 |
+//! | `Leaf`, `Big([u64; 512])`, `Box<Self>`  |     64 |       9 468 |     4 339 |
+//! | `Leaf`, `Big([u64; 64])`, `Box<Self>`   |    256 |       2 167 |       628 |
+//! | the same with `Vec<Self>`               |     36 |      22 537 |     8 846 |
+//! | ... with `BTreeMap<u8, Self>`           |     32 |      26 536 |    17 336 |
+//! | 16 variants `[u64; 512]`, `Box<Self>`   |     64 |       9 598 |     4 339 |
+//! | `[u64; 512]`, `Option<Box<Self>>`       |     32 |       4 569 |     4 599 |
+//! | a tuple of two `[u64; 256]` around it   |     21 |      41 034 |     6 786 |
+//! | 256 `u8` fields, `Option<Box<Self>>`    |     28 |      31 148 |       188 |
+//! | 256 `()` fields, `Option<Box<Self>>`    |     28 |      31 047 |       169 |
+//! | `Leaf`, `Box<Self>`                     |    256 |       1 123 |       128 |
+//! | extensible `Leaf`, `Big([u64; 512])`, `Box<Self>` | 42 |  14 308 |     4 456 |
+//! | extensible `[u64; 512]`, `Option<Box<Self>>` |  23 |       5 717 |     4 897 |
 //!
 //! So at [`DEFAULT_MAX_DEPTH`](crate::Reader::DEFAULT_MAX_DEPTH) units,
-//! nesting takes at most 1 MiB of stack (the most measured is 840 KiB),
+//! nesting takes at most 1 MiB of stack (the most measured is 842 KiB),
 //! half of a spawned thread's 2 MiB; the other half is for the caller and
 //! for the frames of the value decoding at the bottom, which a decode takes
 //! at any depth.

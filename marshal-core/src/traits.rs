@@ -497,6 +497,39 @@ pub trait Unmarshal<'de>: Sized {
         None
     };
 
+    /// Whether [`__decode_in`](Unmarshal::__decode_in) builds the value in
+    /// its place (a derived struct) rather than decoding a value and
+    /// moving it there (the default): containers take the in-place path
+    /// only for the former, since for the latter it would only add, in an
+    /// unoptimized build, frames holding copies of the value. Not part of
+    /// the public API.
+    #[doc(hidden)]
+    const __IN_PLACE: bool = false;
+
+    /// Decodes a value straight into `place`, the memory that keeps it (a
+    /// `Vec`'s next slot, a `Box`'s allocation, a field of a struct being
+    /// built): derived structs write each field in its place there; the
+    /// default decodes a value and writes it. Not part of the public API.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn __decode_in<'p>(
+        r: &mut Reader<'de>,
+        place: crate::mem::Place<'p, Self>,
+    ) -> Result<crate::mem::Built<'p, Self>, DecodeError> {
+        Ok(place.write(Self::decode(r)?))
+    }
+
+    /// A field of this type at `offset` of a derived struct built in
+    /// place, built by [`__decode_in`](Unmarshal::__decode_in). Spelled
+    /// `<FieldType as Unmarshal>::__at` by the derive (through the alias
+    /// `__private::In`), so that a field type that is not `Unmarshal` is
+    /// reported once, at the type. Not part of the public API.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn __at(offset: usize) -> crate::mem::Field<Self, Reader<'de>, DecodeError> {
+        crate::mem::field(offset, Self::__decode_in)
+    }
+
     /// Reads one value through `r`, the building block of every other
     /// method.
     ///
@@ -556,18 +589,23 @@ pub trait Unmarshal<'de>: Sized {
             ));
         }
         let mut out = alloc::vec::Vec::with_capacity(r.try_capacity_for::<Self>(len)?);
+        // Each value decodes straight into its slot of the `Vec`.
         // Fixed-size values: one check for the run, then each value reads
         // from exactly its share.
         if Self::MIN_LEN_IS_EXACT && Self::MIN_LEN > 0 {
             let mut run = r.split(len.saturating_mul(Self::MIN_LEN))?;
+            crate::impls::extend_decoded(&mut out, len, &mut run)?;
+            return Ok(out);
+        }
+        if !Self::__IN_PLACE {
             for _ in 0..len {
-                out.push(Self::decode(&mut run)?);
+                out.push(Self::decode(r)?);
             }
             return Ok(out);
         }
-        for _ in 0..len {
-            out.push(Self::decode(r)?);
-        }
+        // Through a local reader, which stays in registers while the
+        // values are written through pointers.
+        r.local(|r| crate::impls::extend_decoded(&mut out, len, r))?;
         Ok(out)
     }
 

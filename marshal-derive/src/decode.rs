@@ -38,24 +38,55 @@ pub(crate) fn impl_unmarshal(cont: &Container, private: &TokenStream) -> TokenSt
     let layout = container_layout(cont, private, &quote!(#private::Unmarshal<'__de>));
     let stack = stack::container_stack(cont, private);
     let extensible = cont.extensible();
-    let body = match &cont.data {
+    let (r, place) = (local("__r"), local("__place"));
+    let methods = match &cont.data {
+        // A struct builds its fields in place, straight into the memory
+        // that keeps it (a `Vec`'s slot, a `Box`'s allocation, a field of
+        // an outer struct); decoding one on its own builds it on the stack.
+        // A packed struct's fields may be unaligned, so it is decoded as a
+        // value, as an enum is.
+        Data::Struct(fields) if cont.repr.packed.is_none() => {
+            let build = build_in_place(fields, extensible, private);
+            quote! {
+                #[inline]
+                fn decode(#r: &mut #private::Reader<'__de>) -> #private::Decoded<Self> {
+                    #private::decode_struct(#r)
+                }
+
+                // Hidden, as the trait's items are (rustdoc hides the
+                // items of an impl that the trait hides).
+                const __IN_PLACE: ::core::primitive::bool = true;
+
+                #[inline]
+                fn __decode_in<'__p>(
+                    #r: &mut #private::Reader<'__de>,
+                    #place: #private::Place<'__p, Self>,
+                ) -> #private::Decoded<#private::Built<'__p, Self>> {
+                    #build
+                }
+            }
+        }
         Data::Struct(fields) => {
             let build = construct(&quote!(Self), fields, extensible, private);
-            in_body(
+            let body = in_body(
                 extensible,
                 quote!(::core::result::Result::Ok(#build)),
                 private,
-            )
+            );
+            by_value(body, layout.is_some(), private)
         }
-        Data::Enum(variants) => enum_body(
-            &ident.to_string(),
-            variants,
-            cont.tag_type(),
-            extensible,
+        Data::Enum(variants) => by_value(
+            enum_body(
+                &ident.to_string(),
+                variants,
+                cont.tag_type(),
+                extensible,
+                private,
+            ),
+            false,
             private,
         ),
     };
-    let (r, sub) = (local("__r"), local("__sub"));
 
     quote! {
         #[automatically_derived]
@@ -66,13 +97,115 @@ pub(crate) fn impl_unmarshal(cont: &Container, private: &TokenStream) -> TokenSt
             #[doc(hidden)]
             const __DECODE_STACK: ::core::primitive::usize = #stack;
 
-            #[inline]
-            fn decode(#r: &mut #private::Reader<'__de>) -> #private::Decoded<Self> {
-                let mut #sub = ::core::option::Option::None;
-                let #r = #private::exact_reader::<Self>(#r, &mut #sub)?;
-                #body
+            #methods
+        }
+    }
+}
+
+/// `decode` of a type decoded as a value: `body` reads it from `__r`.
+/// When `memcpy` (a struct that may be memcpy-equivalent), a value whose
+/// wire bytes turn out to be its memory is read as one.
+fn by_value(body: TokenStream, memcpy: bool, private: &TokenStream) -> TokenStream {
+    let (r, sub, v) = (local("__r"), local("__sub"), local("__v"));
+    let memcpy = memcpy.then(|| {
+        quote! {
+            if let ::core::option::Option::Some(#v) = #private::from_memory(#r)? {
+                return ::core::result::Result::Ok(#v);
             }
         }
+    });
+    quote! {
+        #[inline]
+        fn decode(#r: &mut #private::Reader<'__de>) -> #private::Decoded<Self> {
+            #memcpy
+            let mut #sub = ::core::option::Option::None;
+            let #r = #private::exact_reader::<Self>(#r, &mut #sub)?;
+            #body
+        }
+    }
+}
+
+/// The fields of a struct in tuples of at most this many, nested: what
+/// `__private::Fields` is implemented for.
+const FIELDS_PER_TUPLE: usize = 16;
+
+/// Builds the struct in `__place` from `__r`, each field straight into its
+/// place in it (`__private::AllFields::build`, through `struct_in`, or
+/// `body_in` for an extensible body), in declaration order.
+///
+/// SAFETY (of the generated block): the call to `__private::all_fields`,
+/// an `unsafe const fn` that vouches for the list its closure makes as
+/// every field of a type, each once, at its `offset_of!` with its type, and
+/// the type not `#[repr(packed)]`. That holds by construction: the fields
+/// listed are the struct's own, from its definition, every one (skipped
+/// fields too, written with their default), in one tuple or nested tuples
+/// of them; each is `<Type as Unmarshal>::__at(offset_of!(Self, member))` or
+/// `field_by(offset_of!(Self, member), builder)` whose builder's place is
+/// declared `Place<'_, Type>`, `Type` being the member's declared type, so
+/// the `Field<Type, ..>` it makes has the member's type, and its offset is
+/// the compiler's for that member; the type vouched for is `Self`: the
+/// `AllFields<T, _>` goes straight to `struct_in`/`body_in`, whose `T` is
+/// that of `__place`, a `Place<'_, Self>`; and packed structs are decoded
+/// as values instead (see `impl_unmarshal`), never built this way.
+fn build_in_place(fields: &[Field], in_body: bool, private: &TokenStream) -> TokenStream {
+    let (r, place) = (local("__r"), local("__place"));
+    let built: Vec<TokenStream> = fields
+        .iter()
+        .map(|f| field_in_place(f, in_body, private))
+        .collect();
+    let (list, fields) = (nest_tuples(built), local("__fields"));
+    let build = if in_body {
+        quote!(body_in)
+    } else {
+        quote!(struct_in)
+    };
+    // The list is made by a closure of its own, called where it is used:
+    // in an unoptimized build, the temporaries of its making are in the
+    // closure's frame, popped before the fields are built.
+    quote! {
+        let #fields = || #list;
+        #private::#build(#r, #place, unsafe { #private::all_fields(#fields) })
+    }
+}
+
+/// `items` as one tuple of at most [`FIELDS_PER_TUPLE`] elements, nesting
+/// tuples of them as needed.
+fn nest_tuples(items: Vec<TokenStream>) -> TokenStream {
+    if items.len() <= FIELDS_PER_TUPLE {
+        return quote!((#(#items,)*));
+    }
+    let chunks: Vec<TokenStream> = items
+        .chunks(FIELDS_PER_TUPLE)
+        .map(|chunk| quote!((#(#chunk,)*)))
+        .collect();
+    nest_tuples(chunks)
+}
+
+/// One field of a struct built in place: `field(offset, builder)`.
+fn field_in_place(field: &Field, in_body: bool, private: &TokenStream) -> TokenStream {
+    let (ty, member) = (field.ty, &field.member);
+    let (r, p) = (local("__r"), local("__p"));
+    let offset = quote!(#private::offset_of!(Self, #member));
+    if field.is_encoded() && field.attrs.with.is_none() && !in_body {
+        // Spanned at the field's type, every token: a type that is not
+        // `Unmarshal` is reported there.
+        let private = crate::encode::respan(private.clone(), ty.span());
+        return quote_spanned! {ty.span()=>
+            <#ty as #private::In<'__de>>::__at(#offset)
+        };
+    }
+    let value = if in_body && field.is_encoded() {
+        body_field_decode(field, private)
+    } else {
+        field_decode(field, private)
+    };
+    quote! {
+        #private::field_by(
+            #offset,
+            |#r: &mut #private::Reader<'__de>, #p: #private::Place<'_, #ty>| {
+                ::core::result::Result::Ok(#p.write(#value))
+            },
+        )
     }
 }
 

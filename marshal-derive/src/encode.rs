@@ -155,7 +155,7 @@ fn with_history_contract(
 }
 
 /// `tokens` with every span set to `span`.
-fn respan(tokens: TokenStream, span: proc_macro2::Span) -> TokenStream {
+pub(crate) fn respan(tokens: TokenStream, span: proc_macro2::Span) -> TokenStream {
     tokens
         .into_iter()
         .map(|mut tt| {

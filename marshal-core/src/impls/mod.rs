@@ -27,3 +27,41 @@ pub(crate) fn nest_unless_fixed<'de, T: crate::Unmarshal<'de>, R>(
         r.nest_levels(levels, f)
     }
 }
+
+/// Appends `len` values of `T` to `out`, each decoded in place in its
+/// spare capacity; past what its decoder reserved, a value is decoded
+/// first and the `Vec` grown only for one that decoded.
+#[cfg(feature = "alloc")]
+#[inline(always)]
+pub(crate) fn extend_decoded<'de, T: crate::Unmarshal<'de>>(
+    out: &mut alloc::vec::Vec<T>,
+    len: usize,
+    r: &mut crate::Reader<'de>,
+) -> Result<(), crate::DecodeError> {
+    let mut left = len;
+    loop {
+        let n = left.min(out.capacity() - out.len());
+        crate::mem::extend_built(out, n, |place| T::__decode_in(r, place))?;
+        left -= n;
+        if left == 0 {
+            return Ok(());
+        }
+        // Through a copy of the reader: `r` itself, whose address is never
+        // passed to a function out of line, can stay in registers.
+        r.local(|r| push_decoded(out, r))?;
+        left -= 1;
+    }
+}
+
+/// Pushes one decoded value to a full `Vec`: out of line, since decoders
+/// reserve room for the values they expect.
+#[cfg(feature = "alloc")]
+#[cold]
+#[inline(never)]
+fn push_decoded<'de, T: crate::Unmarshal<'de>>(
+    out: &mut alloc::vec::Vec<T>,
+    r: &mut crate::Reader<'de>,
+) -> Result<(), crate::DecodeError> {
+    out.push(T::decode(r)?);
+    Ok(())
+}

@@ -67,6 +67,7 @@ mod decode {
     use crate::error::DecodeError;
     use crate::impls::nest_unless_fixed;
     use crate::impls::seq::{LEN_PREFIX, decode_str};
+    use crate::mem::box_built;
     use crate::reader::Reader;
     use crate::stack::Container;
     use crate::traits::Unmarshal;
@@ -78,13 +79,13 @@ mod decode {
     /// their contents', before it is made) and `$from_vec` what converting
     /// a `Vec` asks for beyond the `Vec`, which its decoder has charged.
     macro_rules! owning_pointer_impls {
-        ($($ptr:ident => $bytes:ident, $from_vec:ident;)*) => {$(
+        ($($ptr:ident => $bytes:ident, $from_vec:ident, $make:ident;)*) => {$(
             impl<'de, T: Unmarshal<'de>> Unmarshal<'de> for $ptr<T> {
                 #[inline]
                 fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
                     nest_unless_fixed::<T, _>(r, const { Container::POINTER.levels::<T>() }, |r| {
                         r.charge_alloc($bytes(Ok(Layout::new::<T>())))?;
-                        T::decode(r).map($ptr::new)
+                        $make(r)
                     })
                 }
             }
@@ -115,9 +116,30 @@ mod decode {
     }
 
     owning_pointer_impls! {
-        Box => boxed, boxed_from_vec;
-        Rc => counted, counted_from_vec;
-        Arc => counted, counted_from_vec;
+        Box => boxed, boxed_from_vec, box_in_place;
+        Rc => counted, counted_from_vec, rc_of_value;
+        Arc => counted, counted_from_vec, arc_of_value;
+    }
+
+    /// A `Box<T>` whose value decodes straight into its allocation.
+    #[inline(always)]
+    fn box_in_place<'de, T: Unmarshal<'de>>(r: &mut Reader<'de>) -> Result<Box<T>, DecodeError> {
+        if !T::__IN_PLACE {
+            return T::decode(r).map(Box::new);
+        }
+        box_built(|place| T::__decode_in(r, place))
+    }
+
+    /// An `Rc<T>` of a decoded `T`.
+    #[inline(always)]
+    fn rc_of_value<'de, T: Unmarshal<'de>>(r: &mut Reader<'de>) -> Result<Rc<T>, DecodeError> {
+        T::decode(r).map(Rc::new)
+    }
+
+    /// An `Arc<T>` of a decoded `T`.
+    #[inline(always)]
+    fn arc_of_value<'de, T: Unmarshal<'de>>(r: &mut Reader<'de>) -> Result<Arc<T>, DecodeError> {
+        T::decode(r).map(Arc::new)
     }
 
     /// What `Box::new` and `Box::from(&str)` ask the allocator for to hold

@@ -192,6 +192,24 @@ pub(crate) fn memory_of<T>(layout: Layout<T>, items: &[T]) -> Option<&[u8]> {
     Some(unsafe { core::slice::from_raw_parts(ptr, core::mem::size_of_val(items)) })
 }
 
+/// The value whose memory is `bytes`, when `layout`, `T`'s, says its wire
+/// bytes are its memory and `bytes` is exactly one `T`'s worth; else
+/// `None`. Read as a value, which the compiler keeps in registers, rather
+/// than copied through memory.
+#[inline(always)]
+pub(crate) fn value_from_memory<T>(layout: Layout<T>, bytes: &[u8]) -> Option<T> {
+    if !layout.is_memcpy() || bytes.len() != core::mem::size_of::<T>() {
+        return None;
+    }
+    // SAFETY: `read_unaligned` requires `src` valid for reads of
+    // `size_of::<T>()` bytes and the bytes there a valid `T`; it needs no
+    // alignment (std, `ptr::read_unaligned`). `bytes` is exactly that many
+    // bytes (checked above), and every byte pattern of `T`'s size is a
+    // valid `T` (the `is_memcpy` contract of `layout`, a `Layout<T>`,
+    // checked above).
+    Some(unsafe { bytes.as_ptr().cast::<T>().read_unaligned() })
+}
+
 /// The values whose memory is `bytes`, when `layout`, their type's, says
 /// their wire bytes are their memory; `bytes.len()` is a multiple of
 /// `size_of::<T>()`.

@@ -13,6 +13,9 @@
 //! - [`target`]: the output-target glue: a cursor over a `Vec`'s spare
 //!   capacity, a `BufMut` chunk or an arena block, and committing what it
 //!   wrote;
+//! - [`place`]: values built in place: a [`Place`] for one value (a stack
+//!   slot, a `Vec`'s next slot, a `Box`'s allocation, a field of a struct
+//!   being built), and the [`Built`] that proves it was written;
 //! - [`slots`]: values written in place: a `Vec`'s spare capacity handed
 //!   out as runs that parallel tasks fill, committed once all are full;
 //! - [`layout`]: memcpy layouts ([`Layout`]) and the bulk copies of runs of
@@ -23,7 +26,8 @@
 //!   rather than a panic when it cannot allocate.
 //!
 //! Everything this module exports is safe to call from any code, with any
-//! arguments, apart from [`Layout::structure`], an `unsafe fn`. See
+//! arguments, apart from [`Layout::structure`] and [`all_fields`], `unsafe
+//! fn`s whose contracts the derive meets by construction. See
 //! `POLICIES.md` for the rules every `unsafe` block follows.
 
 #[cfg(feature = "bumpalo")]
@@ -31,6 +35,7 @@ mod arena;
 mod copy;
 mod cursor;
 mod layout;
+mod place;
 #[cfg(feature = "alloc")]
 mod slots;
 mod target;
@@ -42,7 +47,11 @@ pub(crate) use cursor::Cursor;
 pub use layout::Layout;
 #[cfg(feature = "alloc")]
 pub(crate) use layout::vec_from_memory;
-pub(crate) use layout::{array_from_memory, memory_of};
+pub(crate) use layout::{array_from_memory, memory_of, value_from_memory};
+pub use place::{AllFields, Builder, Built, Field, Fields, Place, Written, all_fields, field};
+#[cfg(feature = "alloc")]
+pub(crate) use place::{box_built, extend_built};
+pub(crate) use place::{build_in_checked, build_value};
 #[cfg(feature = "alloc")]
 pub use slots::{Slots, append_slots_to_vec};
 #[cfg(feature = "bumpalo")]

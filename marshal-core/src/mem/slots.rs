@@ -19,6 +19,7 @@
 use alloc::vec::Vec;
 use core::marker::PhantomData;
 use core::mem::ManuallyDrop;
+use core::ptr::NonNull;
 
 /// A run of slots in the spare capacity a call of [`append_slots_to_vec`]
 /// hands out: values are [`push`](Slots::push)ed into it in order; it can
@@ -109,6 +110,34 @@ impl<'s, T> Slots<'s, T> {
         unsafe { slot.write(value) };
         self.len += 1;
         Ok(())
+    }
+
+    /// Builds a value in place in the next free slot, with `build`
+    /// (handed `ctx`), and keeps it if `check` (handed `ctx` again) agrees:
+    /// a value refused is dropped, and the slot stays free. `None` when
+    /// the run is full (nothing built).
+    #[inline]
+    pub fn push_built<C, E>(
+        &mut self,
+        ctx: &mut C,
+        build: impl for<'p> FnOnce(&mut C, super::Place<'p, T>) -> Result<super::Built<'p, T>, E>,
+        check: impl FnOnce(&mut C) -> Result<(), E>,
+    ) -> Option<Result<(), E>> {
+        if self.len == self.cap {
+            return None;
+        }
+        let slot = NonNull::new(self.base.wrapping_add(self.start + self.len))?;
+        // SAFETY: `build_checked` needs `slot` valid for writing a `T`,
+        // aligned and unshared (as `ptr::write` in `push`): it is slot
+        // `start + len` of the call's spare run, within this run
+        // (`len < cap`), aligned for `T` (a `Vec<T>`'s buffer), holding no
+        // value (only the first `len` do) and written by no one else (runs
+        // never overlap, and this one is borrowed mutably).
+        if let Err(e) = unsafe { super::place::build_checked(slot, ctx, build, check) } {
+            return Some(Err(e));
+        }
+        self.len += 1;
+        Some(Ok(()))
     }
 
     /// Splits the run into its first `mid` slots and the rest; values

@@ -28,14 +28,21 @@ impl<'__de: 'a, 'a> _marshal::Unmarshal<'__de> for Order<'a> {
     );
     #[inline]
     fn decode(__r: &mut _marshal::Reader<'__de>) -> _marshal::Decoded<Self> {
-        let mut __sub = ::core::option::Option::None;
-        let __r = _marshal::exact_reader::<Self>(__r, &mut __sub)?;
-        ::core::result::Result::Ok(Self {
-            id: <u64 as _marshal::Unmarshal<'__de>>::decode(__r)?,
-            price: <f64 as _marshal::Unmarshal<'__de>>::decode(__r)?,
-            symbol: <&'a str as _marshal::Unmarshal<'__de>>::decode(__r)?,
-            tags: <Vec<String> as _marshal::Unmarshal<'__de>>::decode(__r)?,
-            side: <Side as _marshal::Unmarshal<'__de>>::decode(__r)?,
-        })
+        _marshal::decode_struct(__r)
+    }
+    const __IN_PLACE: ::core::primitive::bool = true;
+    #[inline]
+    fn __decode_in<'__p>(
+        __r: &mut _marshal::Reader<'__de>,
+        __place: _marshal::Place<'__p, Self>,
+    ) -> _marshal::Decoded<_marshal::Built<'__p, Self>> {
+        let __fields = || (
+            <u64 as _marshal::In<'__de>>::__at(_marshal::offset_of!(Self, id)),
+            <f64 as _marshal::In<'__de>>::__at(_marshal::offset_of!(Self, price)),
+            <&'a str as _marshal::In<'__de>>::__at(_marshal::offset_of!(Self, symbol)),
+            <Vec<String> as _marshal::In<'__de>>::__at(_marshal::offset_of!(Self, tags)),
+            <Side as _marshal::In<'__de>>::__at(_marshal::offset_of!(Self, side)),
+        );
+        _marshal::struct_in(__r, __place, unsafe { _marshal::all_fields(__fields) })
     }
 }
