@@ -62,5 +62,8 @@ fn derived_types_round_trip_in_a_crate_that_forbids_unsafe_code() {
         ],
     };
     let bytes = marshal::to_vec(&evolving);
-    assert_eq!(marshal::from_bytes::<Evolving<u16>>(&bytes).unwrap(), evolving);
+    assert_eq!(
+        marshal::from_bytes::<Evolving<u16>>(&bytes).unwrap(),
+        evolving
+    );
 }
