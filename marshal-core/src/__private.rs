@@ -10,7 +10,9 @@
 
 pub use crate::contract::{check_history, check_size, fixed_body};
 pub use crate::error::{DecodeError, Overflow};
-pub use crate::len::{add, fixed_len, is_exact, less, max_len, min_len, min_sum, sum};
+pub use crate::len::{
+    Part, Parts, Sizes, add, fixed_len, is_exact, less, max_len, min_len, min_sum, sum,
+};
 pub use crate::mem::field as field_by;
 pub use crate::mem::{
     AllFields, Builder, Built, Field, Fields, Layout, Place, Written, all_fields,

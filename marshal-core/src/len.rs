@@ -48,6 +48,127 @@ pub const fn min_sum(lens: &[usize]) -> usize {
     acc
 }
 
+/// A type's [`FIXED_LEN`](crate::Marshal::FIXED_LEN) and
+/// [`MAX_LEN`](crate::Marshal::MAX_LEN) together (`Marshal::__SIZES`): a
+/// derived struct folds its fields' into its own with one list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sizes {
+    /// The fixed length, if any.
+    pub fixed: Option<usize>,
+    /// The bound on the length, if any.
+    pub max: Option<usize>,
+}
+
+impl Sizes {
+    /// A field whose sizes its type does not give: one encoded `with` a
+    /// module, or naming the type being derived.
+    pub const UNKNOWN: Sizes = Sizes {
+        fixed: None,
+        max: None,
+    };
+
+    /// The sizes of `fields` one after another.
+    #[must_use]
+    pub const fn sum(fields: &[Sizes]) -> Sizes {
+        let mut acc = Sizes {
+            fixed: Some(0),
+            max: Some(0),
+        };
+        let mut i = 0;
+        while i < fields.len() {
+            acc.fixed = add(acc.fixed, fields[i].fixed);
+            acc.max = add(acc.max, fields[i].max);
+            i += 1;
+        }
+        acc
+    }
+}
+
+/// What a derived struct's decoder reads of a field's type
+/// (`Unmarshal::__PART`): its [`MIN_LEN`](crate::Unmarshal::MIN_LEN),
+/// [`MIN_LEN_IS_EXACT`](crate::Unmarshal::MIN_LEN_IS_EXACT) and stack
+/// (`Unmarshal::__STACK_FIELD`), so that one list of the fields gives the
+/// struct's three constants (see [`Part::sum`]).
+#[derive(Clone, Copy)]
+pub struct Part {
+    min: usize,
+    exact: bool,
+    stack: crate::stack::Field,
+}
+
+/// The fields of a derived struct, summed (`Unmarshal::__PARTS`): its
+/// `MIN_LEN`, `MIN_LEN_IS_EXACT` and `__DECODE_STACK`.
+#[derive(Clone, Copy)]
+pub struct Parts {
+    /// The fewest bytes the fields take (saturating).
+    pub min: usize,
+    /// Whether every value of every field takes exactly its fewest bytes.
+    pub exact: bool,
+    /// The stack the struct's decoder takes on the way to a deeper level.
+    pub stack: usize,
+}
+
+impl Part {
+    /// The part of a field of type `T`.
+    #[must_use]
+    pub(crate) const fn of<'de, T: crate::Unmarshal<'de>>() -> Part {
+        Part {
+            min: T::MIN_LEN,
+            exact: T::MIN_LEN_IS_EXACT,
+            stack: T::__STACK_FIELD,
+        }
+    }
+
+    /// A field whose length its type does not give, as it names the type
+    /// being derived: no fewest bytes, not exact, its type's stack.
+    #[must_use]
+    pub const fn unsized_field(stack: crate::stack::Field) -> Part {
+        Part {
+            min: 0,
+            exact: false,
+            stack,
+        }
+    }
+
+    /// A field decoded `with` a module: no fewest bytes, not exact, the
+    /// stack of a value of `T` on the frame.
+    #[must_use]
+    pub const fn with_module<T>() -> Part {
+        Self::unsized_field(crate::stack::opaque_field::<T>())
+    }
+
+    /// A field not encoded (it takes its default): no bytes at all, and
+    /// the stack of a value of `T` on the frame.
+    #[must_use]
+    pub const fn skipped<T>() -> Part {
+        Part {
+            min: 0,
+            exact: true,
+            stack: crate::stack::opaque_field::<T>(),
+        }
+    }
+
+    /// The fields of a struct, in order: `MIN_LEN` the sum of theirs,
+    /// exact when each is, and the stack of a frame decoding them in turn
+    /// (`stack::fields`).
+    #[must_use]
+    pub const fn sum(fields: &[Part]) -> Parts {
+        let mut parts = Parts {
+            min: 0,
+            exact: true,
+            stack: crate::stack::FRAME,
+        };
+        let mut i = 0;
+        while i < fields.len() {
+            parts.min = parts.min.saturating_add(fields[i].min);
+            parts.exact = parts.exact && fields[i].exact;
+            parts.stack = fields[i].stack.add_to(parts.stack);
+            i += 1;
+        }
+        parts
+    }
+}
+
 /// `len` less `n` bytes: an extensible struct's fields' fixed length, from
 /// its `FIXED_LEN`, which counts the `n` bytes of its body's length too.
 #[must_use]

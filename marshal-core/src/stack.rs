@@ -202,10 +202,18 @@ pub const fn fields(fields: &[Field]) -> usize {
     let mut total = FRAME;
     let mut i = 0;
     while i < fields.len() {
-        total = total.saturating_add(fields[i].bytes);
+        total = fields[i].add_to(total);
         i += 1;
     }
     total
+}
+
+impl Field {
+    /// `total` and this field's part of a frame decoding it.
+    #[must_use]
+    pub(crate) const fn add_to(self, total: usize) -> usize {
+        total.saturating_add(self.bytes)
+    }
 }
 
 /// A derived enum's decoder: its own frame, then the largest of the frames

@@ -108,6 +108,16 @@ pub trait Marshal {
     /// ```
     const FINGERPRINT: u64 = wire_hash::OPAQUE;
 
+    /// [`FIXED_LEN`](Marshal::FIXED_LEN) and [`MAX_LEN`](Marshal::MAX_LEN)
+    /// together: a field's part of a derived struct's, which sets this to
+    /// its fields' sum and both constants from it; not part of the public
+    /// API.
+    #[doc(hidden)]
+    const __SIZES: crate::len::Sizes = crate::len::Sizes {
+        fixed: Self::FIXED_LEN,
+        max: Self::MAX_LEN,
+    };
+
     /// Whether the type's wire bytes are exactly its bytes in memory; see
     /// [`is_memcpy_equivalent`](crate::is_memcpy_equivalent). Set by the
     /// derive from compile-time layout facts; not part of the public API.
@@ -486,6 +496,23 @@ pub trait Unmarshal<'de>: Sized {
     /// public API.
     #[doc(hidden)]
     const __STACK_FIELD: crate::stack::Field = crate::nesting::field_of::<Self>();
+
+    /// [`MIN_LEN`](Unmarshal::MIN_LEN),
+    /// [`MIN_LEN_IS_EXACT`](Unmarshal::MIN_LEN_IS_EXACT) and
+    /// `__STACK_FIELD` together: a field's part of a derived struct's
+    /// `__PARTS`, read as `__STACK_FIELD` is; not part of the public API.
+    #[doc(hidden)]
+    const __PART: crate::len::Part = crate::len::Part::of::<Self>();
+
+    /// A derived struct's fields summed (`Part::sum`), from which its
+    /// `MIN_LEN`, `MIN_LEN_IS_EXACT` and `__DECODE_STACK` are read; not
+    /// part of the public API, and read by nothing else.
+    #[doc(hidden)]
+    const __PARTS: crate::len::Parts = crate::len::Parts {
+        min: 0,
+        exact: false,
+        stack: 0,
+    };
 
     /// [`MIN_LEN`](Unmarshal::MIN_LEN) when it is exact, else `None`: a
     /// field's part of a derived enum's `MIN_LEN_IS_EXACT`, read as

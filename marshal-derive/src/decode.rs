@@ -9,7 +9,7 @@ use crate::internals::Derive;
 use crate::internals::ast::{Container, Data, Field, Variant};
 use crate::internals::attr::{FieldDefault, TagType};
 use crate::layout::container_layout;
-use crate::len::{container_min_len, container_min_len_is_exact};
+use crate::len::{container_min_len, container_min_len_is_exact, struct_parts};
 use crate::pattern::{local, tag_literal};
 use crate::stack;
 
@@ -33,6 +33,7 @@ pub(crate) fn impl_unmarshal(cont: &Container, private: &TokenStream) -> TokenSt
     let de_generics = bound::with_de_lifetime(&defaulted);
     let (impl_generics, _, where_clause) = de_generics.split_for_impl();
     let (_, ty_generics, _) = cont.generics.split_for_impl();
+    let parts = struct_parts(cont, private);
     let min_len = container_min_len(cont, private);
     let exact = container_min_len_is_exact(cont, private);
     let layout = container_layout(cont, private, &quote!(#private::Unmarshal<'__de>));
@@ -91,10 +92,11 @@ pub(crate) fn impl_unmarshal(cont: &Container, private: &TokenStream) -> TokenSt
     quote! {
         #[automatically_derived]
         impl #impl_generics #private::Unmarshal<'__de> for #ident #ty_generics #where_clause {
+            #parts
             const MIN_LEN: ::core::primitive::usize = #min_len;
             const MIN_LEN_IS_EXACT: ::core::primitive::bool = #exact;
             #layout
-            #[doc(hidden)]
+            // Hidden, as the trait's items are.
             const __DECODE_STACK: ::core::primitive::usize = #stack;
 
             #methods

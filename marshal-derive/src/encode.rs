@@ -10,7 +10,9 @@ use crate::internals::Derive;
 use crate::internals::ast::{Container, Data, Field, Variant};
 use crate::internals::attr::TagType;
 use crate::layout::container_layout;
-use crate::len::{SizeConst, body_prefix, container_len, field_consts, variant_fixed};
+use crate::len::{
+    SizeConst, body_prefix, container_len, field_consts, struct_sizes, variant_fixed,
+};
 use crate::pattern::{binding, encoded_fields, local, local_at, tag_literal, variant_pattern};
 
 /// The `impl Marshal` of a checked container; `private` is the alias of
@@ -35,6 +37,7 @@ pub(crate) fn impl_marshal(cont: &Container, private: &TokenStream) -> TokenStre
         with_contract(max_len, cont, SizeConst::Max, private),
     );
     let contracts = item_level_contracts(cont, private);
+    let sizes = struct_sizes(cont, private);
     let variant_fixed = match &cont.data {
         Data::Enum(variants) => Some(variant_fixed(variants, private)),
         Data::Struct(_) => None,
@@ -48,6 +51,7 @@ pub(crate) fn impl_marshal(cont: &Container, private: &TokenStream) -> TokenStre
     quote! {
         #[automatically_derived]
         impl #impl_generics #private::Marshal for #ident #ty_generics #where_clause {
+            #sizes
             const FIXED_LEN: ::core::option::Option<::core::primitive::usize> = #fixed_len;
             const MAX_LEN: ::core::option::Option<::core::primitive::usize> = #max_len;
             const FINGERPRINT: ::core::primitive::u64 = #fingerprint;

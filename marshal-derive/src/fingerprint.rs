@@ -28,7 +28,6 @@ pub(crate) fn container_history(cont: &Container, private: &TokenStream) -> Opti
     }
     let versions = (1..=cont.versions()).map(|k| version_fingerprint(cont, private, k));
     Some(quote! {
-        #[doc(hidden)]
         const __HISTORY: &'static [::core::primitive::u64] = &[#(#versions),*];
     })
 }

@@ -43,7 +43,6 @@ pub(crate) fn container_layout(
     // struct's own size is `size_of::<Self>()`, read by `structure` itself
     // from the layout's type, `Layout<Self>`.
     Some(quote! {
-        #[doc(hidden)]
         const __LAYOUT: #private::Layout<Self> =
             unsafe { #private::Layout::<Self>::structure(&[#(#parts),*]) };
     })

@@ -37,7 +37,10 @@ pub(crate) fn container_len(
             let fields = fields_len(fields, private, which);
             quote!(#private::add(::core::option::Option::Some(#prefix), #fields))
         }
-        Data::Struct(fields) => fields_len(fields, private, which),
+        Data::Struct(_) => match which {
+            SizeConst::Fixed => quote!(Self::__SIZES.fixed),
+            SizeConst::Max => quote!(Self::__SIZES.max),
+        },
         Data::Enum(_) if matches!(which, SizeConst::Fixed) => {
             let head = cont.tag_type().size() + prefix;
             quote!(#private::fixed_len(#head, <Self as #private::Marshal>::__VARIANT_FIXED))
@@ -53,14 +56,68 @@ pub(crate) fn container_len(
     }
 }
 
+/// `Marshal::__SIZES` of a struct that is not extensible, the sum of its
+/// encoded fields' (see [`container_len`], which reads both length
+/// constants from it); `None` for another container.
+pub(crate) fn struct_sizes(cont: &Container, private: &TokenStream) -> Option<TokenStream> {
+    let Data::Struct(fields) = &cont.data else {
+        return None;
+    };
+    if cont.extensible() {
+        return None;
+    }
+    let terms = fields.iter().filter(|f| f.is_encoded()).map(|f| {
+        if f.sized_by_type() {
+            let ty = f.ty;
+            quote_spanned!(ty.span()=> <#ty as #private::Marshal>::__SIZES)
+        } else {
+            quote!(#private::Sizes::UNKNOWN)
+        }
+    });
+    Some(quote! {
+        const __SIZES: #private::Sizes = #private::Sizes::sum(&[#(#terms),*]);
+    })
+}
+
+/// `Unmarshal::__PARTS` of a struct that is not extensible: its fields'
+/// parts summed, from which [`container_min_len`],
+/// [`container_min_len_is_exact`] and `stack::container_stack` read its
+/// constants; `None` for another container.
+pub(crate) fn struct_parts(cont: &Container, private: &TokenStream) -> Option<TokenStream> {
+    let Data::Struct(fields) = &cont.data else {
+        return None;
+    };
+    if cont.extensible() {
+        return None;
+    }
+    let terms = fields.iter().map(|f| {
+        let ty = f.ty;
+        if !f.is_encoded() {
+            quote!(#private::Part::skipped::<#ty>())
+        } else if f.attrs.with.is_some() {
+            quote!(#private::Part::with_module::<#ty>())
+        } else if f.sized_by_type() {
+            quote_spanned!(ty.span()=> <#ty as #private::Unmarshal<'__de>>::__PART)
+        } else {
+            let stack =
+                quote_spanned!(ty.span()=> <#ty as #private::Unmarshal<'__de>>::__STACK_FIELD);
+            quote!(#private::Part::unsized_field(#stack))
+        }
+    });
+    Some(quote! {
+        const __PARTS: #private::Parts = #private::Part::sum(&[#(#terms),*]);
+    })
+}
+
 /// `Marshal::__VARIANT_FIXED` of an enum: each variant's fields' fixed
 /// length, in declaration order.
 pub(crate) fn variant_fixed(variants: &[Variant], private: &TokenStream) -> TokenStream {
     let sums = variants
         .iter()
         .map(|v| fields_len(&v.fields, private, SizeConst::Fixed));
+    // Hidden, as the trait's items are (rustdoc hides the items of an impl
+    // that the trait hides).
     quote! {
-        #[doc(hidden)]
         const __VARIANT_FIXED: &'static [::core::option::Option<::core::primitive::usize>] =
             &[#(#sums),*];
     }
@@ -109,10 +166,7 @@ pub(crate) fn container_min_len(cont: &Container, private: &TokenStream) -> Toke
             let terms = min_terms(fields, private);
             quote!(#prefix + #private::min_sum(&[#(#terms),*]))
         }
-        Data::Struct(fields) => {
-            let terms = min_terms(fields, private);
-            quote!(#private::min_sum(&[#(#terms),*]))
-        }
+        Data::Struct(_) => quote!(Self::__PARTS.min),
         Data::Enum(variants) => {
             let head = cont.tag_type().size() + prefix;
             let per_variant = variants.iter().map(|v| {
@@ -148,23 +202,7 @@ pub(crate) fn container_min_len_is_exact(cont: &Container, private: &TokenStream
         return quote!(false);
     }
     match &cont.data {
-        Data::Struct(fields) => {
-            let mut terms = Vec::new();
-            for f in fields.iter().filter(|f| f.is_encoded()) {
-                if !f.sized_by_type() {
-                    return quote!(false);
-                }
-                let ty = f.ty;
-                terms.push(quote_spanned! {ty.span()=>
-                    <#ty as #private::Unmarshal<'__de>>::MIN_LEN_IS_EXACT
-                });
-            }
-            let mut terms = terms.into_iter();
-            match terms.next() {
-                Some(first) => terms.fold(first, |acc, term| quote!(#acc && #term)),
-                None => quote!(true),
-            }
-        }
+        Data::Struct(_) => quote!(Self::__PARTS.exact),
         Data::Enum(variants) => {
             let per_variant = variants.iter().map(|v| {
                 let terms = v.fields.iter().filter(|f| f.is_encoded()).map(|f| {

@@ -26,6 +26,8 @@ pub(crate) fn container_stack(cont: &Container, private: &TokenStream) -> TokenS
         quote!(&[#(#each),*])
     };
     let inner = match &cont.data {
+        // Read from the fields' parts (`len::struct_parts`).
+        Data::Struct(_) if !cont.extensible() => return quote!(Self::__PARTS.stack),
         Data::Struct(f) => {
             let f = fields(f);
             quote!(#stack::fields(#f))

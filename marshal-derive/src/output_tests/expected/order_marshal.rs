@@ -1,24 +1,18 @@
 use ::marshal::__private as _marshal;
 #[automatically_derived]
 impl<'a> _marshal::Marshal for Order<'a> {
-    const FIXED_LEN: ::core::option::Option<::core::primitive::usize> = _marshal::sum(
+    const __SIZES: _marshal::Sizes = _marshal::Sizes::sum(
         &[
-            <u64 as _marshal::Marshal>::FIXED_LEN,
-            <f64 as _marshal::Marshal>::FIXED_LEN,
-            <&'a str as _marshal::Marshal>::FIXED_LEN,
-            <Vec<String> as _marshal::Marshal>::FIXED_LEN,
-            <Side as _marshal::Marshal>::FIXED_LEN,
+            <u64 as _marshal::Marshal>::__SIZES,
+            <f64 as _marshal::Marshal>::__SIZES,
+            <&'a str as _marshal::Marshal>::__SIZES,
+            <Vec<String> as _marshal::Marshal>::__SIZES,
+            <Side as _marshal::Marshal>::__SIZES,
         ],
     );
-    const MAX_LEN: ::core::option::Option<::core::primitive::usize> = _marshal::sum(
-        &[
-            <u64 as _marshal::Marshal>::MAX_LEN,
-            <f64 as _marshal::Marshal>::MAX_LEN,
-            <&'a str as _marshal::Marshal>::MAX_LEN,
-            <Vec<String> as _marshal::Marshal>::MAX_LEN,
-            <Side as _marshal::Marshal>::MAX_LEN,
-        ],
-    );
+    const FIXED_LEN: ::core::option::Option<::core::primitive::usize> = Self::__SIZES
+        .fixed;
+    const MAX_LEN: ::core::option::Option<::core::primitive::usize> = Self::__SIZES.max;
     const FINGERPRINT: ::core::primitive::u64 = _marshal::fp::tuple(
         &[
             <u64 as _marshal::Marshal>::FINGERPRINT,

@@ -1,31 +1,18 @@
 use ::marshal::__private as _marshal;
 #[automatically_derived]
 impl<'__de: 'a, 'a> _marshal::Unmarshal<'__de> for Order<'a> {
-    const MIN_LEN: ::core::primitive::usize = _marshal::min_sum(
+    const __PARTS: _marshal::Parts = _marshal::Part::sum(
         &[
-            <u64 as _marshal::Unmarshal<'__de>>::MIN_LEN,
-            <f64 as _marshal::Unmarshal<'__de>>::MIN_LEN,
-            <&'a str as _marshal::Unmarshal<'__de>>::MIN_LEN,
-            <Vec<String> as _marshal::Unmarshal<'__de>>::MIN_LEN,
-            <Side as _marshal::Unmarshal<'__de>>::MIN_LEN,
+            <u64 as _marshal::Unmarshal<'__de>>::__PART,
+            <f64 as _marshal::Unmarshal<'__de>>::__PART,
+            <&'a str as _marshal::Unmarshal<'__de>>::__PART,
+            <Vec<String> as _marshal::Unmarshal<'__de>>::__PART,
+            <Side as _marshal::Unmarshal<'__de>>::__PART,
         ],
     );
-    const MIN_LEN_IS_EXACT: ::core::primitive::bool = <u64 as _marshal::Unmarshal<
-        '__de,
-    >>::MIN_LEN_IS_EXACT && <f64 as _marshal::Unmarshal<'__de>>::MIN_LEN_IS_EXACT
-        && <&'a str as _marshal::Unmarshal<'__de>>::MIN_LEN_IS_EXACT
-        && <Vec<String> as _marshal::Unmarshal<'__de>>::MIN_LEN_IS_EXACT
-        && <Side as _marshal::Unmarshal<'__de>>::MIN_LEN_IS_EXACT;
-    #[doc(hidden)]
-    const __DECODE_STACK: ::core::primitive::usize = _marshal::stack::fields(
-        &[
-            <u64 as _marshal::Unmarshal<'__de>>::__STACK_FIELD,
-            <f64 as _marshal::Unmarshal<'__de>>::__STACK_FIELD,
-            <&'a str as _marshal::Unmarshal<'__de>>::__STACK_FIELD,
-            <Vec<String> as _marshal::Unmarshal<'__de>>::__STACK_FIELD,
-            <Side as _marshal::Unmarshal<'__de>>::__STACK_FIELD,
-        ],
-    );
+    const MIN_LEN: ::core::primitive::usize = Self::__PARTS.min;
+    const MIN_LEN_IS_EXACT: ::core::primitive::bool = Self::__PARTS.exact;
+    const __DECODE_STACK: ::core::primitive::usize = Self::__PARTS.stack;
     #[inline]
     fn decode(__r: &mut _marshal::Reader<'__de>) -> _marshal::Decoded<Self> {
         _marshal::decode_struct(__r)

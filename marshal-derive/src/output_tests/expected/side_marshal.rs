@@ -13,7 +13,6 @@ impl _marshal::Marshal for Side {
         4usize,
         &[(0, &[]), (1, &[]), (2, &[<f64 as _marshal::Marshal>::FINGERPRINT])],
     );
-    #[doc(hidden)]
     const __VARIANT_FIXED: &'static [::core::option::Option<::core::primitive::usize>] = &[
         _marshal::sum(&[]),
         _marshal::sum(&[]),

@@ -8,7 +8,6 @@ impl<'__de> _marshal::Unmarshal<'__de> for Side {
     const MIN_LEN_IS_EXACT: ::core::primitive::bool = _marshal::is_exact(
         &[&[], &[], &[<f64 as _marshal::Unmarshal<'__de>>::__EXACT_LEN]],
     );
-    #[doc(hidden)]
     const __DECODE_STACK: ::core::primitive::usize = _marshal::stack::variants(
         &[&[], &[], &[<f64 as _marshal::Unmarshal<'__de>>::__STACK_FIELD]],
     );
