@@ -177,6 +177,10 @@ macro_rules! set_impls {
     )*};
 }
 
+// For other crates' maps and sets too (`foreign`).
+#[cfg(feature = "hashbrown")]
+pub(crate) use {map_impls, set_impls};
+
 map_impls! {
     [K: Marshal, V: Marshal] BTreeMap<K, V>;
     #[cfg(feature = "std")]

@@ -2,43 +2,32 @@
 
 use ::compact_str::CompactString;
 
-use super::owned_str;
-use crate::error::{DecodeError, Overflow};
+use super::{owned_str, str_impls};
+use crate::error::DecodeError;
 use crate::impls::seq::LEN_PREFIX;
 use crate::reader::Reader;
-use crate::traits::{Marshal, Unmarshal};
-use crate::writer::Writer;
+use crate::traits::Unmarshal;
 
-/// A string, as compact_str's `serde` support writes it and as for
-/// `String`: a `u64` byte count, then the UTF-8 bytes. The same bytes and
-/// fingerprint as `String`.
-///
-/// ```
-/// use compact_str::CompactString;
-/// use marshal::{Marshal, Unmarshal};
-///
-/// #[derive(Marshal, Unmarshal, Debug, PartialEq)]
-/// struct Tag { name: CompactString }
-///
-/// let tag = Tag { name: CompactString::from("hé") };
-/// let bytes = marshal::to_vec(&tag);
-/// assert_eq!(bytes, [3, 0, 0, 0, 0, 0, 0, 0, b'h', 0xc3, 0xa9]);
-/// assert_eq!(marshal::from_bytes::<Tag>(&bytes)?, tag);
-/// assert_eq!(CompactString::FINGERPRINT, String::FINGERPRINT);
-/// # Ok::<(), marshal::DecodeError>(())
-/// ```
-impl Marshal for CompactString {
-    const FINGERPRINT: u64 = <str as Marshal>::FINGERPRINT;
-
-    #[inline]
-    fn encoded_len(&self) -> usize {
-        self.as_str().encoded_len()
-    }
-
-    #[inline]
-    fn encode(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
-        self.as_str().encode(w)
-    }
+str_impls! {
+    /// A string, as compact_str's `serde` support writes it and as for
+    /// `String`: a `u64` byte count, then the UTF-8 bytes. The same bytes and
+    /// fingerprint as `String`.
+    ///
+    /// ```
+    /// use compact_str::CompactString;
+    /// use marshal::{Marshal, Unmarshal};
+    ///
+    /// #[derive(Marshal, Unmarshal, Debug, PartialEq)]
+    /// struct Tag { name: CompactString }
+    ///
+    /// let tag = Tag { name: CompactString::from("hé") };
+    /// let bytes = marshal::to_vec(&tag);
+    /// assert_eq!(bytes, [3, 0, 0, 0, 0, 0, 0, 0, b'h', 0xc3, 0xa9]);
+    /// assert_eq!(marshal::from_bytes::<Tag>(&bytes)?, tag);
+    /// assert_eq!(CompactString::FINGERPRINT, String::FINGERPRINT);
+    /// # Ok::<(), marshal::DecodeError>(())
+    /// ```
+    CompactString;
 }
 
 /// The most bytes a `CompactString` keeps inline: as many as it is large

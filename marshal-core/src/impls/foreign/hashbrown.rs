@@ -8,74 +8,55 @@ use ::hashbrown::{HashMap, HashSet};
 use crate::error::{DecodeError, Overflow};
 use crate::fingerprint as fp;
 use crate::impls::collections::{
-    collection_len, decode_hash_map, decode_hash_set, encode_collection, encode_map, map_len,
+    collection_len, decode_hash_map, decode_hash_set, encode_collection, encode_map, map_impls,
+    map_len, set_impls,
 };
 use crate::impls::seq::LEN_PREFIX;
 use crate::reader::Reader;
 use crate::traits::{Marshal, Unmarshal};
 use crate::writer::Writer;
 
-/// A map, as hashbrown's `serde` support writes it and as for std's
-/// `HashMap`: a `u64` count, then each key and value in the map's
-/// iteration order. The same bytes, and the same fingerprint, as std's
-/// `HashMap` and `BTreeMap` holding the same entries in that order.
-///
-/// ```
-/// use hashbrown::HashMap;
-/// use marshal::{Marshal, Unmarshal};
-/// use std::hash::BuildHasherDefault;
-/// use std::hash::DefaultHasher;
-///
-/// type Map<K, V> = HashMap<K, V, BuildHasherDefault<DefaultHasher>>;
-///
-/// let mut stock: Map<&str, u32> = Map::default();
-/// stock.insert("pear", 3);
-/// let bytes = marshal::to_vec(&stock);
-/// assert_eq!(bytes, marshal::to_vec(&std::collections::BTreeMap::from([("pear", 3u32)])));
-/// let back: Map<&str, u32> = marshal::from_bytes(&bytes)?;
-/// assert_eq!(back, stock);
-/// assert_eq!(<Map<&str, u32>>::FINGERPRINT, <std::collections::HashMap<&str, u32>>::FINGERPRINT);
-/// # Ok::<(), marshal::DecodeError>(())
-/// ```
-impl<K: Marshal, V: Marshal, S> Marshal for HashMap<K, V, S> {
-    const FINGERPRINT: u64 = fp::mix(fp::mix(fp::leaf("map"), K::FINGERPRINT), V::FINGERPRINT);
-
-    #[inline]
-    fn encoded_len(&self) -> usize {
-        map_len(self.len(), self.iter())
-    }
-
-    #[inline]
-    fn encode(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
-        encode_map(self.len(), self.iter(), w)
-    }
+map_impls! {
+    /// A map, as hashbrown's `serde` support writes it and as for std's
+    /// `HashMap`: a `u64` count, then each key and value in the map's
+    /// iteration order. The same bytes, and the same fingerprint, as std's
+    /// `HashMap` and `BTreeMap` holding the same entries in that order.
+    ///
+    /// ```
+    /// use hashbrown::HashMap;
+    /// use marshal::{Marshal, Unmarshal};
+    /// use std::hash::{BuildHasherDefault, DefaultHasher};
+    ///
+    /// type Map<K, V> = HashMap<K, V, BuildHasherDefault<DefaultHasher>>;
+    ///
+    /// let mut stock: Map<&str, u32> = Map::default();
+    /// stock.insert("pear", 3);
+    /// let bytes = marshal::to_vec(&stock);
+    /// assert_eq!(bytes, marshal::to_vec(&std::collections::BTreeMap::from([("pear", 3u32)])));
+    /// let back: Map<&str, u32> = marshal::from_bytes(&bytes)?;
+    /// assert_eq!(back, stock);
+    /// assert_eq!(<Map<&str, u32>>::FINGERPRINT, <std::collections::HashMap<&str, u32>>::FINGERPRINT);
+    /// # Ok::<(), marshal::DecodeError>(())
+    /// ```
+    [K: Marshal, V: Marshal, S] HashMap<K, V, S>;
 }
 
-/// A set, as hashbrown's `serde` support writes it and as for std's
-/// `HashSet`: a `u64` count, then the items in the set's iteration order.
-///
-/// ```
-/// use hashbrown::HashSet;
-/// use std::hash::{BuildHasherDefault, DefaultHasher};
-///
-/// let set: HashSet<u8, BuildHasherDefault<DefaultHasher>> = [7].into_iter().collect();
-/// let bytes = marshal::to_vec(&set);
-/// assert_eq!(bytes, [1, 0, 0, 0, 0, 0, 0, 0, 7]);
-/// assert_eq!(marshal::from_bytes::<HashSet<u8, BuildHasherDefault<DefaultHasher>>>(&bytes)?, set);
-/// # Ok::<(), marshal::DecodeError>(())
-/// ```
-impl<T: Marshal, S> Marshal for HashSet<T, S> {
-    const FINGERPRINT: u64 = fp::seq(T::FINGERPRINT);
-
-    #[inline]
-    fn encoded_len(&self) -> usize {
-        collection_len(self.len(), self.iter())
-    }
-
-    #[inline]
-    fn encode(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
-        encode_collection(self.len(), self.iter(), w)
-    }
+set_impls! {
+    /// A set, as hashbrown's `serde` support writes it and as for std's
+    /// `HashSet`: a `u64` count, then the items in the set's iteration
+    /// order.
+    ///
+    /// ```
+    /// use hashbrown::HashSet;
+    /// use std::hash::{BuildHasherDefault, DefaultHasher};
+    ///
+    /// let set: HashSet<u8, BuildHasherDefault<DefaultHasher>> = [7].into_iter().collect();
+    /// let bytes = marshal::to_vec(&set);
+    /// assert_eq!(bytes, [1, 0, 0, 0, 0, 0, 0, 0, 7]);
+    /// assert_eq!(marshal::from_bytes::<HashSet<u8, BuildHasherDefault<DefaultHasher>>>(&bytes)?, set);
+    /// # Ok::<(), marshal::DecodeError>(())
+    /// ```
+    [T: Marshal, S] HashSet<T, S>;
 }
 
 /// Decoded as std's `HashMap` is, by the same code: the length checked

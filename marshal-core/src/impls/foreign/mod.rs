@@ -88,6 +88,33 @@ fn take_bounded_len(
     Ok(len)
 }
 
+/// `Marshal` for string types, through their `as_str`: the bytes and the
+/// fingerprint of `str`. Each type is written after its doc comment.
+#[cfg(any(feature = "compact_str", feature = "smol_str"))]
+macro_rules! str_impls {
+    ($($(#[$doc:meta])* $ty:ty;)*) => {$(
+        $(#[$doc])*
+        impl crate::traits::Marshal for $ty {
+            const FINGERPRINT: u64 = <str as crate::traits::Marshal>::FINGERPRINT;
+
+            #[inline]
+            fn encoded_len(&self) -> usize {
+                crate::traits::Marshal::encoded_len(self.as_str())
+            }
+
+            #[inline]
+            fn encode(
+                &self,
+                w: &mut crate::writer::Writer<'_>,
+            ) -> Result<(), crate::error::Overflow> {
+                crate::traits::Marshal::encode(self.as_str(), w)
+            }
+        }
+    )*};
+}
+#[cfg(any(feature = "compact_str", feature = "smol_str"))]
+use str_impls;
+
 /// Reads a length-prefixed UTF-8 string, borrowed from the input, for a
 /// string type that copies it: charged `heap_bytes(len)` first, what the
 /// type allocates to hold `len` bytes (nothing for a string it keeps

@@ -2,43 +2,32 @@
 
 use ::smol_str::SmolStr;
 
-use super::owned_str;
-use crate::error::{DecodeError, Overflow};
+use super::{owned_str, str_impls};
+use crate::error::DecodeError;
 use crate::impls::seq::LEN_PREFIX;
 use crate::reader::Reader;
-use crate::traits::{Marshal, Unmarshal};
-use crate::writer::Writer;
+use crate::traits::Unmarshal;
 
-/// A string, as smol_str's `serde` support writes it and as for `String`:
-/// a `u64` byte count, then the UTF-8 bytes. The same bytes and
-/// fingerprint as `String`.
-///
-/// ```
-/// use marshal::{Marshal, Unmarshal};
-/// use smol_str::SmolStr;
-///
-/// #[derive(Marshal, Unmarshal, Debug, PartialEq)]
-/// struct Ident { name: SmolStr }
-///
-/// let ident = Ident { name: SmolStr::new("hé") };
-/// let bytes = marshal::to_vec(&ident);
-/// assert_eq!(bytes, [3, 0, 0, 0, 0, 0, 0, 0, b'h', 0xc3, 0xa9]);
-/// assert_eq!(marshal::from_bytes::<Ident>(&bytes)?, ident);
-/// assert_eq!(SmolStr::FINGERPRINT, String::FINGERPRINT);
-/// # Ok::<(), marshal::DecodeError>(())
-/// ```
-impl Marshal for SmolStr {
-    const FINGERPRINT: u64 = <str as Marshal>::FINGERPRINT;
-
-    #[inline]
-    fn encoded_len(&self) -> usize {
-        self.as_str().encoded_len()
-    }
-
-    #[inline]
-    fn encode(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
-        self.as_str().encode(w)
-    }
+str_impls! {
+    /// A string, as smol_str's `serde` support writes it and as for `String`:
+    /// a `u64` byte count, then the UTF-8 bytes. The same bytes and
+    /// fingerprint as `String`.
+    ///
+    /// ```
+    /// use marshal::{Marshal, Unmarshal};
+    /// use smol_str::SmolStr;
+    ///
+    /// #[derive(Marshal, Unmarshal, Debug, PartialEq)]
+    /// struct Ident { name: SmolStr }
+    ///
+    /// let ident = Ident { name: SmolStr::new("hé") };
+    /// let bytes = marshal::to_vec(&ident);
+    /// assert_eq!(bytes, [3, 0, 0, 0, 0, 0, 0, 0, b'h', 0xc3, 0xa9]);
+    /// assert_eq!(marshal::from_bytes::<Ident>(&bytes)?, ident);
+    /// assert_eq!(SmolStr::FINGERPRINT, String::FINGERPRINT);
+    /// # Ok::<(), marshal::DecodeError>(())
+    /// ```
+    SmolStr;
 }
 
 /// The most bytes a `SmolStr` keeps inline.
