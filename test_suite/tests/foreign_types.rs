@@ -558,7 +558,7 @@ fn the_bounded_types_decode_without_allocating() {
     });
     assert_eq!(result.unwrap(), (false, false));
     assert_eq!(allocs.count, 0);
-    let decimals = vec![
+    let decimals = [
         Decimal::MAX,
         Decimal::MIN,
         Decimal::new(-5, 28),
