@@ -13,11 +13,14 @@
 //! support: uuid's `Uuid` (24 bytes: a length of 16, then the bytes;
 //! fixed), indexmap's `IndexMap` and `IndexSet` (any hasher; the map's order
 //! is kept), smallvec's `SmallVec`, arrayvec's `ArrayVec` and `ArrayString`,
-//! heapless's `Vec` and `String`, and bytes' `Bytes` and `BytesMut`. The
-//! bounded containers have a `MAX_LEN` (the length prefix and their
-//! capacity's worth of items), so a struct holding a `heapless::Vec<u16, 8>`
-//! keeps its `MAX_LEN` and can take a `max_size` contract; a length beyond
-//! the capacity is an `OverCapacity` error.
+//! heapless's `Vec` and `String`, bytes' `Bytes` and `BytesMut`,
+//! hashbrown's `HashMap` and `HashSet` (any hasher, without `std`),
+//! rust_decimal's `Decimal` (its string, at most 39 bytes), compact_str's
+//! `CompactString` and smol_str's `SmolStr` (inline strings charge no
+//! allocation budget). The bounded containers have a `MAX_LEN` (the length
+//! prefix and their capacity's worth of items), so a struct holding a
+//! `heapless::Vec<u16, 8>` keeps its `MAX_LEN` and can take a `max_size`
+//! contract; a length beyond the capacity is an `OverCapacity` error.
 //!
 //! `test_suite/tests/foreign_types.rs` compares each with bincode 1.3.
 //!

@@ -2,8 +2,9 @@
 //! bridge, as serde types.
 //!
 //! - Other crates' types: what decodes re-encodes to the bytes that were
-//!   read (maps and sets with a repeated entry excepted), and decodes back
-//!   to an equal value.
+//!   read (maps and sets with a repeated entry, and the forms of a `Decimal`
+//!   other than the one written, excepted), and decodes back to an equal
+//!   value; a `Decimal` reads as bincode reads it.
 //! - The serde bridge: it accepts exactly the prefixes bincode 1.3 accepts,
 //!   as the same values, for types with no zero-sized items and no
 //!   recursion (where WIRE_FORMAT.md lists deviations); what decodes
@@ -14,11 +15,15 @@ mod common;
 
 use arrayvec::{ArrayString, ArrayVec};
 use bytes::Bytes;
+use compact_str::CompactString;
 use indexmap::{IndexMap, IndexSet};
 use libfuzzer_sys::fuzz_target;
+use marshal::Unmarshal;
+use rust_decimal::Decimal;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
+use smol_str::SmolStr;
 use uuid::Uuid;
 
 use common::check;
@@ -67,12 +72,24 @@ fuzz_target!(|data: &[u8]| {
     check::<Bytes>(data, true);
     check::<IndexMap<u8, String>>(data, false);
     check::<IndexSet<u32>>(data, false);
+    check::<hashbrown::HashMap<u8, String>>(data, false);
+    check::<hashbrown::HashSet<u32>>(data, false);
+    check::<CompactString>(data, true);
+    check::<SmolStr>(data, true);
+    // `1e3`, `+1` and `1_000` decode too, and re-encode as `1000`.
+    check::<Decimal>(data, false);
+    check::<Vec<Decimal>>(data, false);
 
     bridge::<(u8, String, Option<u64>)>(data);
     bridge::<Shape>(data);
     bridge::<Vec<Shape>>(data);
     bridge::<Uuid>(data);
     bridge::<heapless::Vec<u16, 4>>(data);
+    // A `Decimal` reads as bincode reads it through rust_decimal's serde
+    // support, to the same value, scale and sign included.
+    let ours = Decimal::read_from(data).map(|(d, _)| d.serialize());
+    let theirs = bincode::deserialize::<Decimal>(data).map(|d| d.serialize());
+    assert_eq!(ours.ok(), theirs.ok());
     let ours = marshal::serde::read_from::<Record<'_>>(data);
     let theirs = bincode::deserialize::<Record<'_>>(data);
     assert_eq!(ours.is_ok(), theirs.is_ok());

@@ -3,8 +3,11 @@
 
 use arrayvec::{ArrayString, ArrayVec};
 use bytes::{Bytes, BytesMut};
+use compact_str::CompactString;
 use indexmap::{IndexMap, IndexSet};
+use rust_decimal::Decimal;
 use smallvec::SmallVec;
+use smol_str::SmolStr;
 use uuid::Uuid;
 
 use marshal_test_suite::golden::{hex, row};
@@ -45,6 +48,26 @@ fn strings() {
     let bytes = "03 00 00 00 00 00 00 00 68 c3 a9";
     row(ArrayString::<4>::from("hé").unwrap(), bytes);
     row(heapless::String::<4>::try_from("hé").unwrap(), bytes);
+    row(CompactString::from("hé"), bytes);
+    row(SmolStr::new("hé"), bytes);
+}
+
+#[test]
+fn hash_map_and_set() {
+    let map: hashbrown::HashMap<String, u8> = [("a".to_owned(), 2)].into_iter().collect();
+    row(map, "01 00 00 00 00 00 00 00 01 00 00 00 00 00 00 00 61 02");
+    let set: hashbrown::HashSet<u8> = [3].into_iter().collect();
+    row(set, "01 00 00 00 00 00 00 00 03");
+}
+
+#[test]
+fn decimals() {
+    row(
+        Decimal::new(-1250, 2),
+        "06 00 00 00 00 00 00 00 2d 31 32 2e 35 30",
+    );
+    row(Decimal::new(5, 2), "04 00 00 00 00 00 00 00 30 2e 30 35");
+    row(Decimal::ZERO, "01 00 00 00 00 00 00 00 30");
 }
 
 #[test]

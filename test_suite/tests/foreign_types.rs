@@ -1,6 +1,7 @@
 //! Other crates' types (features `uuid`, `indexmap`, `smallvec`,
-//! `arrayvec`, `heapless`, `bytes`) against the real `bincode` 1.3 crate,
-//! with each crate's own `serde` support.
+//! `arrayvec`, `heapless`, `bytes`, `hashbrown`, `rust_decimal`,
+//! `compact_str`, `smol_str`) against the real `bincode` 1.3 crate, with
+//! each crate's own `serde` support.
 //!
 //! For random values of each type, and of a derived struct holding all of
 //! them: `marshal::to_vec` gives exactly `bincode::serialize`'s bytes,
@@ -16,14 +17,17 @@ use std::fmt::Debug;
 use arrayvec::{ArrayString, ArrayVec};
 use bincode::Options;
 use bytes::{Bytes, BytesMut};
+use compact_str::CompactString;
 use indexmap::{IndexMap, IndexSet};
 use marshal::{DecodeErrorKind, Marshal, Reader, Unmarshal};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
+use rust_decimal::Decimal;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
+use smol_str::SmolStr;
 use uuid::Uuid;
 
 marshal_test_suite::counting_allocator!();
@@ -123,6 +127,34 @@ fn arb_heapless_string() -> impl Strategy<Value = heapless::String<16>> {
     "[a-z é€😀]{0,8}".prop_filter_map("fits", |s| heapless::String::try_from(s.as_str()).ok())
 }
 
+fn arb_hash_map() -> impl Strategy<Value = hashbrown::HashMap<String, u32>> {
+    vec((".{0,4}", any::<u32>()), 0..8).prop_map(|pairs| pairs.into_iter().collect())
+}
+
+fn arb_hash_set() -> impl Strategy<Value = hashbrown::HashSet<u16>> {
+    vec(any::<u16>(), 0..12).prop_map(|items| items.into_iter().collect())
+}
+
+/// Any `Decimal`: a 96-bit mantissa or a small one, either sign, every
+/// scale, negative zeros too.
+fn arb_decimal() -> impl Strategy<Value = Decimal> {
+    let mantissa = prop_oneof![any::<[u32; 3]>(), (0u32..1000).prop_map(|lo| [lo, 0, 0])];
+    (mantissa, any::<bool>(), 0u32..=28).prop_map(|([lo, mid, hi], negative, scale)| {
+        let d = Decimal::from_parts(lo, mid, hi, negative, scale);
+        // `from_parts` makes a zero positive; negation keeps it negative.
+        if negative && d.is_zero() { -d } else { d }
+    })
+}
+
+/// Strings up to 40 bytes: inline, and on the heap.
+fn arb_compact_string() -> impl Strategy<Value = CompactString> {
+    "[a-z é€😀]{0,12}".prop_map(CompactString::from)
+}
+
+fn arb_smol_str() -> impl Strategy<Value = SmolStr> {
+    "[a-z é€😀\n]{0,12}".prop_map(SmolStr::from)
+}
+
 fn arb_bytes() -> impl Strategy<Value = Bytes> {
     vec(any::<u8>(), 0..40).prop_map(Bytes::from)
 }
@@ -147,6 +179,12 @@ struct Everything {
     body: Bytes,
     scratch: BytesMut,
     maybe: Option<Uuid>,
+    table: hashbrown::HashMap<String, u32>,
+    tags: hashbrown::HashSet<u16>,
+    price: Decimal,
+    quotes: Vec<Decimal>,
+    name: CompactString,
+    ident: SmolStr,
 }
 
 prop_compose! {
@@ -164,8 +202,19 @@ prop_compose! {
         body in arb_bytes(),
         scratch in arb_bytes_mut(),
         maybe in proptest::option::of(arb_uuid()),
+        (table, tags, price, decimals, name, ident) in (
+            arb_hash_map(),
+            arb_hash_set(),
+            arb_decimal(),
+            vec(arb_decimal(), 0..3),
+            arb_compact_string(),
+            arb_smol_str(),
+        ),
     ) -> Everything {
-        Everything { id, prices, seen, hops, names, readings, label, samples, words, title, body, scratch, maybe }
+        Everything {
+            id, prices, seen, hops, names, readings, label, samples, words, title, body, scratch, maybe,
+            table, tags, price, quotes: decimals, name, ident,
+        }
     }
 }
 
@@ -202,7 +251,53 @@ proptest! {
     #[test]
     fn bytes_mut(v in arb_bytes_mut(), d in damage()) { check(&v, &d)?; }
     #[test]
+    fn hash_map(v in arb_hash_map(), d in damage()) { check(&v, &d)?; }
+    #[test]
+    fn hash_set(v in arb_hash_set(), d in damage()) { check(&v, &d)?; }
+    #[test]
+    fn decimal(v in arb_decimal(), d in damage()) {
+        check(&v, &d)?;
+        // `==` compares values (1.5 == 1.50); the scale and the sign of a
+        // zero are read as bincode reads them too.
+        let bytes = marshal::to_vec(&v);
+        prop_assert_eq!(
+            marshal::from_bytes::<Decimal>(&bytes).unwrap().serialize(),
+            bincode::deserialize::<Decimal>(&bytes).unwrap().serialize()
+        );
+        prop_assert_eq!(marshal::from_bytes::<Decimal>(&bytes).unwrap().scale(), v.scale());
+    }
+    #[test]
+    fn decimals(v in vec(arb_decimal(), 0..6), d in damage()) { check(&v, &d)?; }
+    #[test]
+    fn compact_string(v in arb_compact_string(), d in damage()) { check(&v, &d)?; }
+    #[test]
+    fn smol_str(v in arb_smol_str(), d in damage()) { check(&v, &d)?; }
+    #[test]
     fn all_in_a_derived_struct(v in arb_everything(), d in damage()) { check(&v, &d)?; }
+
+    /// Strings of the characters decimals are written with, in and out of
+    /// the forms rust_decimal parses: marshal reads the ones bincode reads
+    /// through rust_decimal's `serde` support, to the same value, scale and
+    /// sign, and rejects the others.
+    #[test]
+    fn decimal_strings_read_as_bincode_reads_them(
+        s in prop_oneof![
+            "[-+]?[0-9_]{0,31}(\\.[0-9_]{0,31})?([eE][-+]?[0-9]{0,3})?",
+            "-?[0-9]{0,30}\\.?[0-9]{0,30}",
+            "[-+0-9._eE a]{0,12}",
+        ],
+    ) {
+        let bytes = marshal::to_vec(s.as_str());
+        let ours = marshal::from_bytes::<Decimal>(&bytes).map(|d| d.serialize());
+        let theirs = bincode_exact().deserialize::<Decimal>(&bytes).map(|d| d.serialize());
+        prop_assert_eq!(ours.as_ref().ok(), theirs.as_ref().ok(), "{:?}", s);
+        if let Err(err) = ours {
+            prop_assert_eq!(
+                (err.kind(), err.offset()),
+                (DecodeErrorKind::Custom("not a decimal number rust_decimal parses"), 8)
+            );
+        }
+    }
 
     /// Lengths beyond a fixed capacity, whatever the input holds after
     /// them: marshal and bincode both reject them.
@@ -260,6 +355,50 @@ fn a_uuid_is_24_bytes_as_bincode_writes_it() {
     }
 }
 
+/// rust_decimal's other forms, read as bincode reads them through its
+/// `serde` support, and the strings both reject.
+#[test]
+fn decimal_forms_read_as_bincode_reads_them() {
+    let read = |s: &str| {
+        let bytes = marshal::to_vec(s);
+        let ours = marshal::from_bytes::<Decimal>(&bytes).map(|d| d.serialize());
+        let theirs = bincode_exact()
+            .deserialize::<Decimal>(&bytes)
+            .map(|d| d.serialize());
+        assert_eq!(ours.as_ref().ok(), theirs.as_ref().ok(), "{s:?}");
+        ours.ok().map(Decimal::deserialize)
+    };
+    assert_eq!(read("1e3"), Some(Decimal::new(1000, 0)));
+    assert_eq!(read("1.5E-2"), Some(Decimal::new(15, 3)));
+    assert_eq!(read("+7"), Some(Decimal::new(7, 0)));
+    assert_eq!(read("1_000.5"), Some(Decimal::new(10005, 1)));
+    assert_eq!(read(".5"), Some(Decimal::new(5, 1)));
+    assert_eq!(read("007.50"), Some(Decimal::new(750, 2)));
+    // A negative zero reads as zero, in either parser.
+    assert!(read("-0.00").unwrap().is_sign_positive());
+    assert_eq!(read("-0.00").unwrap().scale(), 2);
+    // 29 digits after the point: rounded to 28.
+    assert_eq!(
+        read("0.00000000000000000000000000015"),
+        Some(Decimal::new(2, 28))
+    );
+    // 2⁹⁶ − 1, and one more.
+    assert_eq!(read("79228162514264337593543950335"), Some(Decimal::MAX));
+    for bad in [
+        "79228162514264337593543950336",
+        "",
+        "-",
+        "1.2.3",
+        " 1",
+        "1 ",
+        "0x10",
+        "NaN",
+        "1e",
+    ] {
+        assert_eq!(read(bad), None, "{bad:?}");
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Sizes.
 
@@ -290,6 +429,15 @@ struct Ids {
     b: Uuid,
 }
 
+/// A `Decimal` has a maximum length: a struct of them keeps one.
+#[derive(Debug, PartialEq, Marshal, Unmarshal)]
+#[marshal(max_size = 82)]
+struct Quote {
+    qty: u32,
+    bid: Decimal,
+    ask: Decimal,
+}
+
 #[test]
 fn fixed_and_maximum_lengths() {
     assert_eq!(Uuid::FIXED_LEN, Some(24));
@@ -308,6 +456,30 @@ fn fixed_and_maximum_lengths() {
     assert_eq!(<SmallVec<[u8; 4]>>::MAX_LEN, None);
     assert_eq!(<IndexMap<u8, u8>>::MAX_LEN, None);
     assert_eq!(Bytes::MAX_LEN, None);
+    assert_eq!(<hashbrown::HashMap<u8, u8>>::MAX_LEN, None);
+    assert_eq!(CompactString::MAX_LEN, None);
+    assert_eq!(SmolStr::MAX_LEN, None);
+    // A `Decimal`'s string is at most 31 bytes; its longest ones reach it.
+    assert_eq!(Decimal::MAX_LEN, Some(39));
+    assert_eq!(Decimal::FIXED_LEN, None);
+    assert_eq!(Quote::MAX_LEN, Some(82));
+    let longest = [
+        Decimal::from_parts(u32::MAX, u32::MAX, u32::MAX, true, 28),
+        -Decimal::from_parts(0, 0, 0, false, 28),
+        Decimal::from_parts(1, 0, 0, true, 28),
+    ];
+    for d in longest {
+        assert_eq!(d.encoded_len(), 39, "{d}");
+        assert_eq!(bincode::serialize(&d).unwrap().len(), 39, "{d}");
+    }
+    let quote = Quote {
+        qty: 1,
+        bid: longest[0],
+        ask: longest[1],
+    };
+    let mut buf = [0u8; marshal::max_len::<Quote>()];
+    assert_eq!(quote.write_to(&mut buf), 82);
+    assert_eq!(marshal::from_bytes::<Quote>(&buf).unwrap(), quote);
     // Their fingerprints are those of the standard types with their bytes.
     assert_eq!(
         <heapless::Vec<u16, 8>>::FINGERPRINT,
@@ -320,6 +492,18 @@ fn fixed_and_maximum_lengths() {
         <IndexSet<u8>>::FINGERPRINT,
         <std::collections::BTreeSet<u8>>::FINGERPRINT
     );
+    assert_eq!(
+        <hashbrown::HashMap<String, u8>>::FINGERPRINT,
+        <std::collections::HashMap<String, u8>>::FINGERPRINT
+    );
+    assert_eq!(
+        <hashbrown::HashSet<u8>>::FINGERPRINT,
+        <std::collections::HashSet<u8>>::FINGERPRINT
+    );
+    assert_eq!(CompactString::FINGERPRINT, String::FINGERPRINT);
+    assert_eq!(SmolStr::FINGERPRINT, String::FINGERPRINT);
+    // A `Decimal` is a string on the wire, but not any string.
+    assert_ne!(Decimal::FINGERPRINT, String::FINGERPRINT);
     // A maximum sizes a stack buffer.
     let mut buf = [0u8; marshal::max_len::<Frame>()];
     let frame = Frame {
@@ -366,6 +550,29 @@ fn the_bounded_types_decode_without_allocating() {
     });
     assert_eq!(result.unwrap(), small);
     assert_eq!(allocs.count, 0);
+    // Inline strings, and decimals in the form they are written in.
+    let bytes = marshal::to_vec(&("twenty-three, on stack!", "twenty-three, on stack!"));
+    let (result, allocs) = measure(&guard, || {
+        marshal::from_bytes_limited::<(CompactString, SmolStr)>(&bytes, 0)
+            .map(|(c, s)| (c.is_heap_allocated(), s.is_heap_allocated()))
+    });
+    assert_eq!(result.unwrap(), (false, false));
+    assert_eq!(allocs.count, 0);
+    let decimals = [
+        Decimal::MAX,
+        Decimal::MIN,
+        Decimal::new(-5, 28),
+        -Decimal::ZERO,
+    ];
+    let bytes = marshal::to_vec(&(decimals[0], decimals[1], decimals[2], decimals[3]));
+    let (result, allocs) = measure(&guard, || {
+        marshal::from_bytes_limited::<(Decimal, Decimal, Decimal, Decimal)>(&bytes, 0)
+    });
+    assert_eq!(
+        result.unwrap(),
+        (decimals[0], decimals[1], decimals[2], decimals[3])
+    );
+    assert_eq!(allocs.count, 0);
     // Encoding allocates nothing either.
     let value = Everything {
         id: Uuid::max(),
@@ -381,6 +588,12 @@ fn the_bounded_types_decode_without_allocating() {
         body: Bytes::from_static(b"body"),
         scratch: BytesMut::from(&b"scratch"[..]),
         maybe: None,
+        table: (0..10).map(|i| (format!("k{i}"), i)).collect(),
+        tags: (0..10).collect(),
+        price: Decimal::new(-1250, 2),
+        quotes: vec![Decimal::MAX, Decimal::MIN, Decimal::new(5, 28)],
+        name: CompactString::from("a name longer than 24 bytes"),
+        ident: SmolStr::new("ident"),
     };
     let mut buf = vec![0u8; value.encoded_len()];
     let (n, allocs) = measure(&guard, || (value.encoded_len(), value.write_to(&mut buf)));
@@ -422,6 +635,55 @@ proptest! {
         least_budget_of::<Bytes>(&marshal::to_vec(&body))?;
         least_budget_of::<BytesMut>(&marshal::to_vec(&body))?;
     }
+
+    /// hashbrown's tables, charged as std's are.
+    #[test]
+    fn the_budget_bounds_what_hash_tables_allocate(
+        map in vec((any::<u64>(), ".{0,20}"), 0..60),
+        set in vec(any::<[u32; 3]>(), 0..60),
+        bytes in vec(any::<u8>(), 0..40),
+    ) {
+        let map: hashbrown::HashMap<u64, String> = map.into_iter().collect();
+        least_budget_of::<hashbrown::HashMap<u64, String>>(&marshal::to_vec(&map))?;
+        let set: hashbrown::HashSet<[u32; 3]> = set.into_iter().collect();
+        least_budget_of::<hashbrown::HashSet<[u32; 3]>>(&marshal::to_vec(&set))?;
+        let set: hashbrown::HashSet<u8> = bytes.into_iter().collect();
+        least_budget_of::<hashbrown::HashSet<u8>>(&marshal::to_vec(&set))?;
+    }
+
+    /// An inline string is charged nothing, a longer one what it
+    /// allocates.
+    #[test]
+    fn the_budget_bounds_what_strings_allocate(s in "[a-z é€😀\\n]{0,40}") {
+        let bytes = marshal::to_vec(s.as_str());
+        let compact = least_budget_of::<CompactString>(&bytes)?;
+        prop_assert_eq!(compact == 0, s.len() <= 24, "{} bytes, charged {}", s.len(), compact);
+        let smol = least_budget_of::<SmolStr>(&bytes)?;
+        prop_assert_eq!(smol == 0, s.len() <= 23, "{} bytes, charged {}", s.len(), smol);
+    }
+
+    /// A `Decimal` in the form it is written in is charged nothing;
+    /// another string, which goes through rust_decimal's parser, at most
+    /// 192 bytes, and that parser asks the allocator for no more.
+    #[test]
+    fn the_budget_bounds_what_decimals_allocate(
+        d in arb_decimal(),
+        s in "[-+0-9._eE a]{0,40}",
+    ) {
+        prop_assert_eq!(least_budget_of::<Decimal>(&marshal::to_vec(&d))?, 0);
+        let bytes = marshal::to_vec(s.as_str());
+        let guard = lock();
+        let (result, allocs) = measure(&guard, || {
+            marshal::from_bytes_limited::<Decimal>(&bytes, 192).map(drop)
+        });
+        prop_assert!(allocs.total <= 192, "{:?} for {:?}", allocs, s);
+        if let Err(err) = result {
+            prop_assert!(
+                !matches!(err.kind(), DecodeErrorKind::AllocLimit { .. }),
+                "{:?} for {:?}", err, s
+            );
+        }
+    }
 }
 
 #[test]
@@ -449,6 +711,17 @@ fn a_hostile_length_allocates_nothing() {
         ("ArrayVec", |b| {
             marshal::from_bytes::<ArrayVec<u8, 4>>(b).map(drop)
         }),
+        ("hashbrown::HashMap", |b| {
+            marshal::from_bytes::<hashbrown::HashMap<u8, u8>>(b).map(drop)
+        }),
+        ("hashbrown::HashSet", |b| {
+            marshal::from_bytes::<hashbrown::HashSet<u8>>(b).map(drop)
+        }),
+        ("Decimal", |b| marshal::from_bytes::<Decimal>(b).map(drop)),
+        ("CompactString", |b| {
+            marshal::from_bytes::<CompactString>(b).map(drop)
+        }),
+        ("SmolStr", |b| marshal::from_bytes::<SmolStr>(b).map(drop)),
     ] {
         let (result, allocs) = measure(&guard, || decode(&input));
         assert_eq!(
@@ -468,6 +741,9 @@ struct MapTree(IndexMap<u8, MapTree>);
 
 #[derive(Marshal, Unmarshal)]
 struct SetTree(u8, SmallVec<[Box<SetTree>; 1]>);
+
+#[derive(Marshal, Unmarshal)]
+struct HashTree(hashbrown::HashMap<u8, HashTree>);
 
 /// `T` decoded from the whole input, as `from_bytes` does.
 fn whole<T: for<'de> Unmarshal<'de>>(r: &mut Reader<'_>) -> Result<(), marshal::DecodeError> {
@@ -497,8 +773,16 @@ fn nesting_through_them_is_too_deep_not_a_stack_overflow() {
     let mut input = [9, 1, 0, 0, 0, 0, 0, 0, 0].repeat(100_000);
     input.extend([9, 0, 0, 0, 0, 0, 0, 0, 0]);
     assert_eq!(decode_on_2_mib_thread(whole::<SetTree>, input), too_deep);
+    // A hashbrown map of one entry in each.
+    let mut input = [1, 0, 0, 0, 0, 0, 0, 0, 7].repeat(100_000);
+    input.extend([0; 8]);
+    assert_eq!(decode_on_2_mib_thread(whole::<HashTree>, input), too_deep);
     // Shallow enough, they decode.
     let mut input = [1, 0, 0, 0, 0, 0, 0, 0, 7].repeat(50);
     input.extend([0; 8]);
-    assert_eq!(decode_on_2_mib_thread(whole::<MapTree>, input), Ok(()));
+    assert_eq!(
+        decode_on_2_mib_thread(whole::<MapTree>, input.clone()),
+        Ok(())
+    );
+    assert_eq!(decode_on_2_mib_thread(whole::<HashTree>, input), Ok(()));
 }

@@ -65,7 +65,7 @@ impl<T: Marshal> Marshal for VecDeque<T> {
 /// The encoded length of a collection: the prefix, then each item, using the
 /// item's fixed length when it has one.
 #[inline]
-fn collection_len<'a, I, T>(len: usize, items: I) -> usize
+pub(crate) fn collection_len<'a, I, T>(len: usize, items: I) -> usize
 where
     I: Iterator<Item = &'a T>,
     T: Marshal + ?Sized + 'a,
@@ -78,7 +78,11 @@ where
 
 /// Encodes a `u64` count, then each item in iteration order.
 #[inline]
-fn encode_collection<'a, I, T>(len: usize, items: I, w: &mut Writer<'_>) -> Result<(), Overflow>
+pub(crate) fn encode_collection<'a, I, T>(
+    len: usize,
+    items: I,
+    w: &mut Writer<'_>,
+) -> Result<(), Overflow>
 where
     I: Iterator<Item = &'a T>,
     T: Marshal + ?Sized + 'a,
@@ -87,6 +91,46 @@ where
     w.detached(|w| {
         for item in items {
             item.encode(w)?;
+        }
+        Ok(())
+    })
+}
+
+/// The encoded length of a map: the prefix, then each key and value, using
+/// their fixed lengths when they have them.
+#[inline]
+pub(crate) fn map_len<'a, I, K, V>(len: usize, entries: I) -> usize
+where
+    I: Iterator<Item = (&'a K, &'a V)>,
+    K: Marshal + 'a,
+    V: Marshal + 'a,
+{
+    LEN_PREFIX.saturating_add(match (K::FIXED_LEN, V::FIXED_LEN) {
+        (Some(k), Some(v)) => k.saturating_add(v).saturating_mul(len),
+        _ => entries.fold(0, |sum, (k, v)| {
+            sum.saturating_add(k.encoded_len())
+                .saturating_add(v.encoded_len())
+        }),
+    })
+}
+
+/// Encodes a `u64` count, then each key and value in iteration order.
+#[inline]
+pub(crate) fn encode_map<'a, I, K, V>(
+    len: usize,
+    entries: I,
+    w: &mut Writer<'_>,
+) -> Result<(), Overflow>
+where
+    I: Iterator<Item = (&'a K, &'a V)>,
+    K: Marshal + 'a,
+    V: Marshal + 'a,
+{
+    w.put_len(len)?;
+    w.detached(|w| {
+        for (k, v) in entries {
+            k.encode(w)?;
+            v.encode(w)?;
         }
         Ok(())
     })
@@ -101,24 +145,12 @@ macro_rules! map_impls {
 
             #[inline]
             fn encoded_len(&self) -> usize {
-                LEN_PREFIX.saturating_add(match (K::FIXED_LEN, V::FIXED_LEN) {
-                    (Some(k), Some(v)) => k.saturating_add(v).saturating_mul(self.len()),
-                    _ => self.iter().fold(0, |sum, (k, v)| {
-                        sum.saturating_add(k.encoded_len()).saturating_add(v.encoded_len())
-                    }),
-                })
+                map_len(self.len(), self.iter())
             }
 
             #[inline]
             fn encode(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
-                w.put_len(self.len())?;
-                w.detached(|w| {
-                    for (k, v) in self {
-                        k.encode(w)?;
-                        v.encode(w)?;
-                    }
-                    Ok(())
-                })
+                encode_map(self.len(), self.iter(), w)
             }
         }
     )*};
@@ -144,6 +176,10 @@ macro_rules! set_impls {
         }
     )*};
 }
+
+// For other crates' maps and sets too (`foreign`).
+#[cfg(feature = "hashbrown")]
+pub(crate) use {map_impls, set_impls};
 
 map_impls! {
     [K: Marshal, V: Marshal] BTreeMap<K, V>;
@@ -238,16 +274,13 @@ where
 
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        nest_unless_fixed::<(K, V), _>(r, const { Container::MAP.levels_of_entry::<K, V>() }, |r| {
-            let len = r.take_len(K::MIN_LEN.saturating_add(V::MIN_LEN))?;
-            let mut map =
-                Self::with_capacity_and_hasher(table_capacity::<(K, V)>(r, len)?, S::default());
-            for _ in 0..len {
-                let k = K::decode(r)?;
-                map.insert(k, V::decode(r)?);
-            }
-            Ok(map)
-        })
+        decode_hash_map(
+            r,
+            |capacity| Self::with_capacity_and_hasher(capacity, S::default()),
+            |map, k, v| {
+                map.insert(k, v);
+            },
+        )
     }
 }
 
@@ -261,16 +294,62 @@ where
 
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        nest_unless_fixed::<T, _>(r, const { Container::SEQUENCE.levels::<T>() }, |r| {
-            let len = r.take_len(T::MIN_LEN)?;
-            let mut set =
-                Self::with_capacity_and_hasher(table_capacity::<T>(r, len)?, S::default());
-            for _ in 0..len {
-                set.insert(T::decode(r)?);
-            }
-            Ok(set)
-        })
+        decode_hash_set(
+            r,
+            |capacity| Self::with_capacity_and_hasher(capacity, S::default()),
+            |set, item| {
+                set.insert(item);
+            },
+        )
     }
+}
+
+/// Decodes a hash map (std's, or hashbrown's): the length checked against
+/// the input first, one level of the depth limit, a table made by
+/// `with_capacity` for as many entries as [`table_capacity`] allows, then
+/// each key and value, passed to `insert` in order.
+#[cfg(any(feature = "std", feature = "hashbrown"))]
+#[inline]
+pub(crate) fn decode_hash_map<'de, K, V, M>(
+    r: &mut Reader<'de>,
+    with_capacity: impl FnOnce(usize) -> M,
+    mut insert: impl FnMut(&mut M, K, V),
+) -> Result<M, DecodeError>
+where
+    K: Unmarshal<'de>,
+    V: Unmarshal<'de>,
+{
+    nest_unless_fixed::<(K, V), _>(r, const { Container::MAP.levels_of_entry::<K, V>() }, |r| {
+        let len = r.take_len(K::MIN_LEN.saturating_add(V::MIN_LEN))?;
+        let mut map = with_capacity(table_capacity::<(K, V)>(r, len)?);
+        for _ in 0..len {
+            let k = K::decode(r)?;
+            insert(&mut map, k, V::decode(r)?);
+        }
+        Ok(map)
+    })
+}
+
+/// Decodes a hash set (std's, or hashbrown's), as [`decode_hash_map`] does
+/// a map.
+#[cfg(any(feature = "std", feature = "hashbrown"))]
+#[inline]
+pub(crate) fn decode_hash_set<'de, T, M>(
+    r: &mut Reader<'de>,
+    with_capacity: impl FnOnce(usize) -> M,
+    mut insert: impl FnMut(&mut M, T),
+) -> Result<M, DecodeError>
+where
+    T: Unmarshal<'de>,
+{
+    nest_unless_fixed::<T, _>(r, const { Container::SEQUENCE.levels::<T>() }, |r| {
+        let len = r.take_len(T::MIN_LEN)?;
+        let mut set = with_capacity(table_capacity::<T>(r, len)?);
+        for _ in 0..len {
+            insert(&mut set, T::decode(r)?);
+        }
+        Ok(set)
+    })
 }
 
 /// How many of `len` entries of type `E` a hash table should make room for
@@ -284,7 +363,7 @@ where
 ///
 /// Under an allocation budget the table is made for all `len` entries at
 /// once, so it never grows, and charged [`table_bytes`] for them.
-#[cfg(feature = "std")]
+#[cfg(any(feature = "std", feature = "hashbrown"))]
 #[inline]
 fn table_capacity<E>(r: &mut Reader<'_>, len: usize) -> Result<usize, DecodeError> {
     if r.has_budget() {
@@ -300,8 +379,9 @@ fn table_capacity<E>(r: &mut Reader<'_>, len: usize) -> Result<usize, DecodeErro
 /// entries, whatever the version's rule for small tables), padded to the
 /// alignment of the control bytes (16, or `E`'s if larger), then a control
 /// byte per bucket and a group of 16 more. An empty table allocates
-/// nothing. (indexmap's index table is such a table of `usize`s.)
-#[cfg(any(feature = "std", feature = "indexmap"))]
+/// nothing. (indexmap's index table is such a table of `usize`s; hashbrown
+/// 0.17's `HashMap` is the same table.)
+#[cfg(any(feature = "std", feature = "indexmap", feature = "hashbrown"))]
 pub(crate) fn table_bytes<E>(len: usize) -> usize {
     let size = core::mem::size_of::<E>();
     let buckets = match len {

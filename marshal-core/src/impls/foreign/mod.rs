@@ -12,16 +12,29 @@ mod arrayvec;
 mod bumpalo;
 #[cfg(feature = "bytes")]
 mod bytes;
+#[cfg(feature = "compact_str")]
+mod compact_str;
+#[cfg(feature = "hashbrown")]
+mod hashbrown;
 #[cfg(feature = "heapless")]
 mod heapless;
 #[cfg(feature = "indexmap")]
 mod indexmap;
+#[cfg(feature = "rust_decimal")]
+mod rust_decimal;
 #[cfg(feature = "smallvec")]
 mod smallvec;
+#[cfg(feature = "smol_str")]
+mod smol_str;
 #[cfg(feature = "uuid")]
 mod uuid;
 
-#[cfg(any(feature = "arrayvec", feature = "heapless"))]
+#[cfg(any(
+    feature = "arrayvec",
+    feature = "heapless",
+    feature = "compact_str",
+    feature = "smol_str"
+))]
 use crate::{error::DecodeError, reader::Reader};
 
 /// Bytes in a length prefix.
@@ -73,4 +86,46 @@ fn take_bounded_len(
         return Err(DecodeError::over_capacity(len, capacity, at));
     }
     Ok(len)
+}
+
+/// `Marshal` for string types, through their `as_str`: the bytes and the
+/// fingerprint of `str`. Each type is written after its doc comment.
+#[cfg(any(feature = "compact_str", feature = "smol_str"))]
+macro_rules! str_impls {
+    ($($(#[$doc:meta])* $ty:ty;)*) => {$(
+        $(#[$doc])*
+        impl crate::traits::Marshal for $ty {
+            const FINGERPRINT: u64 = <str as crate::traits::Marshal>::FINGERPRINT;
+
+            #[inline]
+            fn encoded_len(&self) -> usize {
+                crate::traits::Marshal::encoded_len(self.as_str())
+            }
+
+            #[inline]
+            fn encode(
+                &self,
+                w: &mut crate::writer::Writer<'_>,
+            ) -> Result<(), crate::error::Overflow> {
+                crate::traits::Marshal::encode(self.as_str(), w)
+            }
+        }
+    )*};
+}
+#[cfg(any(feature = "compact_str", feature = "smol_str"))]
+use str_impls;
+
+/// Reads a length-prefixed UTF-8 string, borrowed from the input, for a
+/// string type that copies it: charged `heap_bytes(len)` first, what the
+/// type allocates to hold `len` bytes (nothing for a string it keeps
+/// inline), as `String` is charged its buffer.
+#[cfg(any(feature = "compact_str", feature = "smol_str"))]
+#[inline]
+fn owned_str<'de>(
+    r: &mut Reader<'de>,
+    heap_bytes: fn(usize) -> usize,
+) -> Result<&'de str, DecodeError> {
+    let (window, len, at) = crate::impls::seq::take_string(r)?;
+    r.charge_at(heap_bytes(len), at)?;
+    crate::mem::str_at_start(window, len).ok_or(DecodeError::invalid_utf8(at))
 }
