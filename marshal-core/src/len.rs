@@ -268,3 +268,67 @@ pub const fn is_exact(variants: &[&[Option<usize>]]) -> bool {
     }
     true
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stack;
+
+    #[test]
+    fn sizes_sum_each_constant_as_sum_does() {
+        let fields = [
+            Sizes {
+                fixed: Some(8),
+                max: Some(8),
+            },
+            Sizes {
+                fixed: None,
+                max: Some(5),
+            },
+        ];
+        assert_eq!(
+            Sizes::sum(&fields),
+            Sizes {
+                fixed: None,
+                max: Some(13)
+            }
+        );
+        assert_eq!(
+            Sizes::sum(&[]),
+            Sizes {
+                fixed: Some(0),
+                max: Some(0)
+            }
+        );
+        assert_eq!(Sizes::sum(&[fields[0], Sizes::UNKNOWN]), Sizes::UNKNOWN);
+        let huge = Sizes {
+            fixed: Some(usize::MAX),
+            max: Some(usize::MAX),
+        };
+        assert_eq!(Sizes::sum(&[huge, fields[0]]), Sizes::UNKNOWN);
+    }
+
+    #[test]
+    fn parts_sum_as_min_sum_and_stack_fields_do() {
+        let (a, b) = (Part::of::<u64>(), Part::of::<Option<u32>>());
+        let parts = Part::sum(&[a, b, Part::skipped::<[u8; 64]>()]);
+        assert_eq!(parts.min, min_sum(&[8, 1]));
+        assert!(!parts.exact);
+        assert_eq!(
+            parts.stack,
+            stack::fields(&[a.stack, b.stack, stack::opaque_field::<[u8; 64]>()])
+        );
+        // Exact only when every field is; a skipped field takes no bytes.
+        let exact = Part::sum(&[a, Part::skipped::<u8>()]);
+        assert_eq!((exact.min, exact.exact), (8, true));
+        let with = Part::sum(&[a, Part::with_module::<u8>()]);
+        assert_eq!((with.min, with.exact), (8, false));
+        let none = Part::sum(&[]);
+        assert_eq!((none.min, none.exact, none.stack), (0, true, stack::FRAME));
+        let huge = Part {
+            min: usize::MAX,
+            ..a
+        };
+        assert_eq!(Part::sum(&[huge, a]).min, usize::MAX);
+    }
+}
