@@ -263,45 +263,71 @@ impl<'de, T: Unmarshal<'de> + Ord> Unmarshal<'de> for BTreeSet<T> {
     }
 }
 
-#[cfg(feature = "std")]
-impl<'de, K, V, S> Unmarshal<'de> for std::collections::HashMap<K, V, S>
-where
-    K: Unmarshal<'de> + Eq + core::hash::Hash,
-    V: Unmarshal<'de>,
-    S: core::hash::BuildHasher + Default,
-{
-    const MIN_LEN: usize = LEN_PREFIX;
+/// A hash map's `Unmarshal` (std's, hashbrown's): [`decode_hash_map`] into
+/// a table made `with_capacity_and_hasher`, each entry inserted.
+macro_rules! hash_map_unmarshal {
+    ($(#[$attr:meta])* $($map:ident)::+) => {
+        $(#[$attr])*
+        impl<'de, K, V, S> Unmarshal<'de> for $($map)::+<K, V, S>
+        where
+            K: Unmarshal<'de> + Eq + core::hash::Hash,
+            V: Unmarshal<'de>,
+            S: core::hash::BuildHasher + Default,
+        {
+            const MIN_LEN: usize = LEN_PREFIX;
 
-    #[inline]
-    fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        decode_hash_map(
-            r,
-            |capacity| Self::with_capacity_and_hasher(capacity, S::default()),
-            |map, k, v| {
-                map.insert(k, v);
-            },
-        )
-    }
+            #[inline]
+            fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+                decode_hash_map(
+                    r,
+                    |capacity| Self::with_capacity_and_hasher(capacity, S::default()),
+                    |map, k, v| {
+                        map.insert(k, v);
+                    },
+                )
+            }
+        }
+    };
 }
 
-#[cfg(feature = "std")]
-impl<'de, T, S> Unmarshal<'de> for std::collections::HashSet<T, S>
-where
-    T: Unmarshal<'de> + Eq + core::hash::Hash,
-    S: core::hash::BuildHasher + Default,
-{
-    const MIN_LEN: usize = LEN_PREFIX;
+/// A hash set's `Unmarshal` (std's, hashbrown's): [`decode_hash_set`] into
+/// a table made `with_capacity_and_hasher`, each item inserted.
+macro_rules! hash_set_unmarshal {
+    ($(#[$attr:meta])* $($set:ident)::+) => {
+        $(#[$attr])*
+        impl<'de, T, S> Unmarshal<'de> for $($set)::+<T, S>
+        where
+            T: Unmarshal<'de> + Eq + core::hash::Hash,
+            S: core::hash::BuildHasher + Default,
+        {
+            const MIN_LEN: usize = LEN_PREFIX;
 
-    #[inline]
-    fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        decode_hash_set(
-            r,
-            |capacity| Self::with_capacity_and_hasher(capacity, S::default()),
-            |set, item| {
-                set.insert(item);
-            },
-        )
-    }
+            #[inline]
+            fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+                decode_hash_set(
+                    r,
+                    |capacity| Self::with_capacity_and_hasher(capacity, S::default()),
+                    |set, item| {
+                        set.insert(item);
+                    },
+                )
+            }
+        }
+    };
+}
+
+// For hashbrown's maps and sets too (`foreign`).
+#[cfg(feature = "hashbrown")]
+pub(crate) use {hash_map_unmarshal, hash_set_unmarshal};
+
+hash_map_unmarshal! {
+    #[cfg(feature = "std")]
+    std::collections::HashMap
+}
+
+hash_set_unmarshal! {
+    #[cfg(feature = "std")]
+    std::collections::HashSet
 }
 
 /// Decodes a hash map (std's, or hashbrown's): the length checked against

@@ -1,15 +1,13 @@
 //! hashbrown's `HashMap` and `HashSet`, with any hasher (feature
 //! `hashbrown`): hash maps and sets without `std`.
 
-use core::hash::{BuildHasher, Hash};
-
 use ::hashbrown::{HashMap, HashSet};
 
 use crate::error::{DecodeError, Overflow};
 use crate::fingerprint as fp;
 use crate::impls::collections::{
-    collection_len, decode_hash_map, decode_hash_set, encode_collection, encode_map, map_impls,
-    map_len, set_impls,
+    collection_len, decode_hash_map, decode_hash_set, encode_collection, encode_map,
+    hash_map_unmarshal, hash_set_unmarshal, map_impls, map_len, set_impls,
 };
 use crate::impls::seq::LEN_PREFIX;
 use crate::reader::Reader;
@@ -59,75 +57,44 @@ set_impls! {
     [T: Marshal, S] HashSet<T, S>;
 }
 
-/// Decoded as std's `HashMap` is, by the same code: the length checked
-/// against the input first, one level of the depth limit, and under an
-/// allocation budget the table charged for every entry before it is made
-/// (hashbrown 0.17's table is the one std's `HashMap` uses). A repeated key
-/// keeps its last value, as hashbrown's `serde` support does.
-///
-/// ```
-/// use hashbrown::HashMap;
-/// use marshal::DecodeErrorKind;
-/// use std::hash::{BuildHasherDefault, DefaultHasher};
-///
-/// type Map = HashMap<u32, u32, BuildHasherDefault<DefaultHasher>>;
-///
-/// let map: Map = (0..100).map(|i| (i, i)).collect();
-/// let bytes = marshal::to_vec(&map);
-/// assert!(marshal::from_bytes_limited::<Map>(&bytes, 4096).is_ok());
-/// let err = marshal::from_bytes_limited::<Map>(&bytes, 1024).unwrap_err();
-/// assert_eq!((err.kind(), err.offset()), (DecodeErrorKind::AllocLimit { limit: 1024 }, 8));
-///
-/// // A hostile length: more entries than the input has bytes.
-/// let err = marshal::from_bytes::<Map>(&u64::MAX.to_le_bytes()).unwrap_err();
-/// assert_eq!(err.kind(), DecodeErrorKind::LengthOverflow { len: u64::MAX });
-/// ```
-impl<'de, K, V, S> Unmarshal<'de> for HashMap<K, V, S>
-where
-    K: Unmarshal<'de> + Eq + Hash,
-    V: Unmarshal<'de>,
-    S: BuildHasher + Default,
-{
-    const MIN_LEN: usize = LEN_PREFIX;
-
-    #[inline]
-    fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        decode_hash_map(
-            r,
-            |capacity| Self::with_capacity_and_hasher(capacity, S::default()),
-            |map, k, v| {
-                map.insert(k, v);
-            },
-        )
-    }
+hash_map_unmarshal! {
+    /// Decoded as std's `HashMap` is, by the same code: the length checked
+    /// against the input first, one level of the depth limit, and under an
+    /// allocation budget the table charged for every entry before it is made
+    /// (hashbrown 0.17's table is the one std's `HashMap` uses). A repeated key
+    /// keeps its last value, as hashbrown's `serde` support does.
+    ///
+    /// ```
+    /// use hashbrown::HashMap;
+    /// use marshal::DecodeErrorKind;
+    /// use std::hash::{BuildHasherDefault, DefaultHasher};
+    ///
+    /// type Map = HashMap<u32, u32, BuildHasherDefault<DefaultHasher>>;
+    ///
+    /// let map: Map = (0..100).map(|i| (i, i)).collect();
+    /// let bytes = marshal::to_vec(&map);
+    /// assert!(marshal::from_bytes_limited::<Map>(&bytes, 4096).is_ok());
+    /// let err = marshal::from_bytes_limited::<Map>(&bytes, 1024).unwrap_err();
+    /// assert_eq!((err.kind(), err.offset()), (DecodeErrorKind::AllocLimit { limit: 1024 }, 8));
+    ///
+    /// // A hostile length: more entries than the input has bytes.
+    /// let err = marshal::from_bytes::<Map>(&u64::MAX.to_le_bytes()).unwrap_err();
+    /// assert_eq!(err.kind(), DecodeErrorKind::LengthOverflow { len: u64::MAX });
+    /// ```
+    HashMap
 }
 
-/// As for `HashMap`; a repeated item keeps its first copy.
-///
-/// ```
-/// use hashbrown::HashSet;
-/// use std::hash::{BuildHasherDefault, DefaultHasher};
-///
-/// let bytes = marshal::to_vec(&vec![2u8, 1, 2]);
-/// let set: HashSet<u8, BuildHasherDefault<DefaultHasher>> = marshal::from_bytes(&bytes)?;
-/// assert_eq!(set.len(), 2);
-/// # Ok::<(), marshal::DecodeError>(())
-/// ```
-impl<'de, T, S> Unmarshal<'de> for HashSet<T, S>
-where
-    T: Unmarshal<'de> + Eq + Hash,
-    S: BuildHasher + Default,
-{
-    const MIN_LEN: usize = LEN_PREFIX;
-
-    #[inline]
-    fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        decode_hash_set(
-            r,
-            |capacity| Self::with_capacity_and_hasher(capacity, S::default()),
-            |set, item| {
-                set.insert(item);
-            },
-        )
-    }
+hash_set_unmarshal! {
+    /// As for `HashMap`; a repeated item keeps its first copy.
+    ///
+    /// ```
+    /// use hashbrown::HashSet;
+    /// use std::hash::{BuildHasherDefault, DefaultHasher};
+    ///
+    /// let bytes = marshal::to_vec(&vec![2u8, 1, 2]);
+    /// let set: HashSet<u8, BuildHasherDefault<DefaultHasher>> = marshal::from_bytes(&bytes)?;
+    /// assert_eq!(set.len(), 2);
+    /// # Ok::<(), marshal::DecodeError>(())
+    /// ```
+    HashSet
 }
