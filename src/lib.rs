@@ -225,9 +225,9 @@ pub use marshal_core::LengthMismatch;
 pub use marshal_core::serde;
 pub use marshal_core::time;
 pub use marshal_core::{
-    BufferTooSmall, DecodeError, DecodeErrorKind, Marshal, Overflow, Reader, Unmarshal,
-    UnmarshalOwned, Writer, fingerprint, fixed_len, from_bytes, from_bytes_into,
-    from_bytes_limited, is_memcpy_equivalent, max_len,
+    BufferTooSmall, DecodeError, DecodeErrorKind, ErrorPath, MAX_STEPS, Marshal, Overflow, Reader,
+    Site, Step, Unmarshal, UnmarshalOwned, Writer, error_path, fingerprint, fixed_len, from_bytes,
+    from_bytes_into, from_bytes_limited, is_memcpy_equivalent, max_len,
 };
 // Documented by marshal-core's module docs, like `time`.
 #[cfg(feature = "alloc")]

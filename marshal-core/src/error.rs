@@ -161,15 +161,167 @@ impl core::error::Error for LengthMismatch {}
 /// assert_eq!(err.offset(), 0);
 /// assert_eq!(err.to_string(), "invalid bool byte 0x07 (expected 0 or 1) at byte 0");
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy)]
 pub struct DecodeError {
-    offset: usize,
     repr: Repr,
 }
 
-// Three words: the offset, and the kind in its compact form.
+// Three words: the kind's form in a byte, the offset in the next seven,
+// then the kind's fields and the site.
 #[cfg(target_pointer_width = "64")]
 const _: () = assert!(core::mem::size_of::<DecodeError>() == 24);
+
+/// An offset, in seven bytes (little-endian): offsets past 2⁵⁶ − 1, which
+/// no input in memory reaches, are kept as 2⁵⁶ − 1.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Off([u8; 7]);
+
+impl Off {
+    /// The largest offset kept as it is.
+    const MAX: u64 = (1 << 56) - 1;
+
+    const fn new(offset: usize) -> Off {
+        let offset = offset as u64;
+        let offset = if offset > Off::MAX { Off::MAX } else { offset };
+        let [a, b, c, d, e, f, g, _] = offset.to_le_bytes();
+        Off([a, b, c, d, e, f, g])
+    }
+
+    const fn get(self) -> usize {
+        let [a, b, c, d, e, f, g] = self.0;
+        // At most 2³² − 1 on a 32-bit target: no slice there is longer.
+        u64::from_le_bytes([a, b, c, d, e, f, g, 0]) as usize
+    }
+}
+
+/// A derived type's field as a site: its type (`Record`, `Shape::Circle`
+/// for a variant's field) and its name (`note`, `0`), or an empty name for
+/// the type as a whole.
+pub(crate) type SiteNames = [&'static str; 2];
+
+/// Where a form of `Repr` keeps its site.
+#[derive(Clone, Copy)]
+struct Sited(Option<&'static SiteNames>);
+
+impl Sited {
+    const EMPTY: Sited = Sited(None);
+
+    const fn get(self) -> Option<&'static SiteNames> {
+        self.0
+    }
+
+    const fn put(self, site: Option<&'static SiteNames>) -> Sited {
+        Sited(site)
+    }
+}
+
+/// The site of a form whose fields leave no room for one.
+#[derive(Clone, Copy)]
+struct NoSite;
+
+impl NoSite {
+    const EMPTY: NoSite = NoSite;
+
+    const fn get(self) -> Option<&'static SiteNames> {
+        None
+    }
+
+    const fn put(self, _: Option<&'static SiteNames>) -> NoSite {
+        NoSite
+    }
+}
+
+/// An enum of the standard library's whose tag `marshal` reads, named by a
+/// byte in `InvalidTagOf`.
+#[derive(Clone, Copy)]
+pub(crate) enum StdEnum {
+    Option,
+    IpAddr,
+    SocketAddr,
+}
+
+impl fmt::Display for StdEnum {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(Load::<&'static str>::load(*self))
+    }
+}
+
+impl Load<&'static str> for StdEnum {
+    fn load(self) -> &'static str {
+        match self {
+            StdEnum::Option => "Option",
+            StdEnum::IpAddr => "IpAddr",
+            StdEnum::SocketAddr => "SocketAddr",
+        }
+    }
+}
+
+/// Where in a derived type a [`DecodeError`] was raised: the type and the
+/// field (or variant's field) being read, as [`DecodeError::site`] gives
+/// it.
+///
+/// ```
+/// use marshal::{Marshal, Unmarshal};
+///
+/// #[derive(Marshal, Unmarshal)]
+/// struct Record { id: u32, note: Option<String> }
+///
+/// let mut bytes = marshal::to_vec(&Record { id: 1, note: None });
+/// bytes[4] = 45; // not an `Option` tag
+/// let err = marshal::from_bytes::<Record>(&bytes).unwrap_err();
+/// let site = err.site().unwrap();
+/// assert_eq!((site.ty(), site.field()), ("Record", "note"));
+/// assert_eq!(site.to_string(), "Record.note");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Site {
+    names: &'static SiteNames,
+}
+
+impl Site {
+    /// The type: a struct's name, or an enum's and its variant's
+    /// (`Shape::Circle`).
+    ///
+    /// ```
+    /// #[derive(marshal::Unmarshal)]
+    /// enum Shape { Dot, Circle { r: f32, filled: bool } }
+    ///
+    /// // Circle, r = 1.0, filled = 2 (not a bool)
+    /// let err = marshal::from_bytes::<Shape>(&[1, 0, 0, 0, 0, 0, 128, 63, 2]).unwrap_err();
+    /// assert_eq!(err.site().unwrap().ty(), "Shape::Circle");
+    /// ```
+    #[must_use]
+    pub fn ty(&self) -> &'static str {
+        self.names[0]
+    }
+
+    /// The field's name (its index, for a tuple struct's or variant's
+    /// field), or `""` for the type as a whole: a fixed-size struct that
+    /// the input is too short for is read with one check, before any of
+    /// its fields.
+    ///
+    /// ```
+    /// #[derive(marshal::Unmarshal)]
+    /// struct Pair(u8, bool);
+    ///
+    /// let err = marshal::from_bytes::<Vec<Pair>>(&[1, 0, 0, 0, 0, 0, 0, 0, 7, 9]).unwrap_err();
+    /// assert_eq!(err.site().unwrap().field(), "1");
+    /// assert_eq!(err.to_string(), "invalid bool byte 0x09 (expected 0 or 1) at byte 9, in Pair.1");
+    /// ```
+    #[must_use]
+    pub fn field(&self) -> &'static str {
+        self.names[1]
+    }
+}
+
+impl fmt::Display for Site {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.field() {
+            "" => f.write_str(self.ty()),
+            field => write!(f, "{}.{field}", self.ty()),
+        }
+    }
+}
 
 /// Everything about the kinds of `DecodeError`, from one table (invoked
 /// once, below) in which each kind is a row:
@@ -181,6 +333,7 @@ const _: () = assert!(core::mem::size_of::<DecodeError>() == 24);
 ///                                      binds in the message and constructor,
 /// Kind { /// docs                      or a struct variant;
 ///        field: Type, ... }
+///     in NoSite                        optionally: this form keeps no site,
 ///     => "message",                    a format string over the fields,
 ///     or Alternative { field: Type }   optionally a second compact form of
 ///         => "message",                the same kind, with its own message,
@@ -192,9 +345,14 @@ const _: () = assert!(core::mem::size_of::<DecodeError>() == 24);
 ///
 /// - `DecodeErrorKind`, each row's variant with its docs and fields, with
 ///   the attributes written before `pub enum DecodeErrorKind;`;
-/// - `Repr`, the compact form a `DecodeError` keeps, with a variant for each
-///   row and each alternative, and `Repr::kind` from it to the public kind;
+/// - `Repr`, the compact form a `DecodeError` is, with a variant for each
+///   row and each alternative, each holding the offset (`at`), the site
+///   (`site`, unless the form says `in NoSite`: a form whose fields leave
+///   no room for it) and the kind's fields; and `Repr::kind` from it to
+///   the public kind;
 /// - `Repr::fmt_message`, the message of the `Display` of `DecodeError`;
+/// - `Repr::at`, `Repr::site` and `Repr::with`, to read and set the offset
+///   and the site of any form;
 /// - for each row with one, `DecodeError::constructor(fields.., offset)`,
 ///   `#[cold]` and `pub(crate)`.
 macro_rules! decode_error_kinds {
@@ -213,6 +371,7 @@ macro_rules! decode_error_kinds {
                 $(#[doc = $field_doc:literal])*
                 $field:ident: $field_ty:ty $(as $field_compact:ty)?
             ),* $(,)?})?
+            $(in $slot:ident)?
             => $message:literal
             $(, or $alt:ident { $($alt_field:ident: $alt_ty:ty),* } => $alt_message:literal)?
             $(, $(#[$ctor_attr:meta])* fn $ctor:ident)?;
@@ -231,10 +390,13 @@ macro_rules! decode_error_kinds {
         $(#[$repr_attr])*
         enum Repr {
             $(
-                $kind
-                $((decode_error_kinds!(@compact $ty $(as $compact)?)))?
-                $({$($field: decode_error_kinds!(@compact $field_ty $(as $field_compact)?)),*})?,
-                $($alt { $($alt_field: $alt_ty),* },)?
+                $kind {
+                    at: Off,
+                    site: decode_error_kinds!(@slot $($slot)?),
+                    $($name: decode_error_kinds!(@compact $ty $(as $compact)?),)?
+                    $($($field: decode_error_kinds!(@compact $field_ty $(as $field_compact)?),)*)?
+                },
+                $($alt { at: Off, site: Sited, $($alt_field: $alt_ty),* },)?
             )*
         }
 
@@ -243,12 +405,12 @@ macro_rules! decode_error_kinds {
             fn kind(self) -> DecodeErrorKind {
                 match self {
                     $(
-                        Repr::$kind $(($name))? $({$($field),*})? => {
+                        Repr::$kind { $($name,)? $($($field,)*)? .. } => {
                             DecodeErrorKind::$kind
                             $((Load::load($name)))?
                             $({$($field: Load::load($field)),*})?
                         }
-                        $(Repr::$alt { $($alt_field),* } => {
+                        $(Repr::$alt { $($alt_field,)* .. } => {
                             DecodeErrorKind::$kind { $($alt_field: Load::load($alt_field)),* }
                         })?
                     )*
@@ -259,17 +421,56 @@ macro_rules! decode_error_kinds {
             fn fmt_message(self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 match self {
                     $(
-                        Repr::$kind $(($name))? $({$($field),*})? => write!(f, $message),
-                        $(Repr::$alt { $($alt_field),* } => write!(f, $alt_message),)?
+                        Repr::$kind { $($name,)? $($($field,)*)? .. } => write!(f, $message),
+                        $(Repr::$alt { $($alt_field,)* .. } => write!(f, $alt_message),)?
                     )*
                 }
+            }
+
+            /// The offset.
+            const fn at(&self) -> Off {
+                match self {
+                    $(
+                        Repr::$kind { at, .. } => *at,
+                        $(Repr::$alt { at, .. } => *at,)?
+                    )*
+                }
+            }
+
+            /// The site, if this form keeps one and one was set.
+            const fn site(&self) -> Option<&'static SiteNames> {
+                match self {
+                    $(
+                        Repr::$kind { site, .. } => site.get(),
+                        $(Repr::$alt { site, .. } => site.get(),)?
+                    )*
+                }
+            }
+
+            /// This form with its offset `at`, and its site `site` if it
+            /// keeps one.
+            const fn with(self, new_at: Off, new_site: Option<&'static SiteNames>) -> Self {
+                let mut repr = self;
+                match &mut repr {
+                    $(
+                        Repr::$kind { at, site, .. } => {
+                            *at = new_at;
+                            *site = site.put(new_site);
+                        }
+                        $(Repr::$alt { at, site, .. } => {
+                            *at = new_at;
+                            *site = site.put(new_site);
+                        })?
+                    )*
+                }
+                repr
             }
         }
 
         impl DecodeError {
             $(
                 decode_error_kinds!(
-                    @constructor [$($(#[$ctor_attr])* $ctor)?] $kind
+                    @constructor [$($(#[$ctor_attr])* $ctor)?] $kind [$($slot)?]
                     ($($name: decode_error_kinds!(@compact $ty $(as $compact)?))?)
                     {$($($field: decode_error_kinds!(@compact $field_ty $(as $field_compact)?)),*)?}
                 );
@@ -281,27 +482,33 @@ macro_rules! decode_error_kinds {
     (@compact $ty:ty) => { $ty };
     (@compact $ty:ty as $compact:ty) => { $compact };
 
+    // The type a form keeps its site as.
+    (@slot) => { Sited };
+    (@slot $slot:ident) => { $slot };
+
     // A row's constructor, if it has one: of a tuple variant, or of a
     // struct or unit variant.
     (@constructor [] $($row:tt)*) => {};
     (
-        @constructor [$(#[$attr:meta])* $ctor:ident] $kind:ident
+        @constructor [$(#[$attr:meta])* $ctor:ident] $kind:ident [$($slot:ident)?]
         ($name:ident: $ty:ty) {}
     ) => {
         $(#[$attr])*
         #[cold]
         pub(crate) const fn $ctor($name: $ty, offset: usize) -> Self {
-            Self::new(Repr::$kind($name), offset)
+            let site = <decode_error_kinds!(@slot $($slot)?)>::EMPTY;
+            Self::new(Repr::$kind { at: Off::new(offset), site, $name })
         }
     };
     (
-        @constructor [$(#[$attr:meta])* $ctor:ident] $kind:ident
+        @constructor [$(#[$attr:meta])* $ctor:ident] $kind:ident [$($slot:ident)?]
         () {$($field:ident: $ty:ty),*}
     ) => {
         $(#[$attr])*
         #[cold]
         pub(crate) const fn $ctor($($field: $ty,)* offset: usize) -> Self {
-            Self::new(Repr::$kind { $($field),* }, offset)
+            let site = <decode_error_kinds!(@slot $($slot)?)>::EMPTY;
+            Self::new(Repr::$kind { at: Off::new(offset), site, $($field),* })
         }
     };
 }
@@ -354,7 +561,7 @@ decode_error_kinds! {
 
     /// The compact form of [`DecodeErrorKind`]: names are stored behind one
     /// thin pointer so the whole error stays within three words.
-    #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+    #[derive(Clone, Copy)]
     enum Repr;
 
     /// The input ended early; `needed` more bytes were required.
@@ -383,8 +590,12 @@ decode_error_kinds! {
         tag: u32,
         /// The enum's name.
         ty: &'static str as &'static &'static str,
-    } => "invalid tag {tag} for enum {ty}";
-    // Made by the public `DecodeError::invalid_tag`.
+    } in NoSite => "invalid tag {tag} for enum {ty}",
+    // The same of an enum of the standard library's, named by a byte,
+    // which leaves room for the site.
+    or InvalidTagOf { tag: u32, ty: StdEnum } => "invalid tag {tag} for enum {ty}";
+    // Made by the public `DecodeError::invalid_tag`, or by
+    // `DecodeError::invalid_std_tag`.
 
     /// Zero where a `NonZero` type was expected.
     ZeroNonZero => "zero for a NonZero type",
@@ -409,7 +620,7 @@ decode_error_kinds! {
         len: u64,
         /// The type's capacity (saturated at `u32::MAX`).
         capacity: usize as u32,
-    } => "length {len} exceeds the type's capacity of {capacity}";
+    } in NoSite => "length {len} exceeds the type's capacity of {capacity}";
     // Made by `DecodeError::over_capacity`, which saturates the capacity.
 
     /// Bytes were left over after the value ([`from_bytes`](crate::from_bytes)
@@ -588,7 +799,55 @@ impl DecodeError {
     /// ```
     #[must_use]
     pub fn offset(&self) -> usize {
-        self.offset
+        self.repr.at().get()
+    }
+
+    /// The field of a derived type (or of a derived enum's variant) that
+    /// was being read when the error was raised: the innermost one, when
+    /// types nest. Set by the entry points that decode a whole slice
+    /// ([`from_bytes`](crate::from_bytes), [`from_bytes_limited`](crate::from_bytes_limited),
+    /// [`from_bytes_into`](crate::from_bytes_into),
+    /// [`Unmarshal::read_from`](crate::Unmarshal::read_from) and those built
+    /// on them): after an error, and only then, they read the input again to
+    /// find it, so decoding that succeeds pays nothing for it. [`Display`](fmt::Display)
+    /// ends with it (`…, in Record.note`).
+    ///
+    /// `None` for an error raised outside any derived field (at the top
+    /// level, or trailing bytes), from a [`Reader`](crate::Reader) of your
+    /// own, and for two kinds that have no room for it: an
+    /// [`InvalidTag`](DecodeErrorKind::InvalidTag) raised by a derived
+    /// enum or a manual implementation (it names its enum, the type being
+    /// read, instead), and [`OverCapacity`](DecodeErrorKind::OverCapacity).
+    /// For the whole path, from the top of the value, see
+    /// [`error_path`](crate::error_path).
+    ///
+    /// ```
+    /// use marshal::{Marshal, Unmarshal};
+    ///
+    /// #[derive(Marshal, Unmarshal)]
+    /// struct Record { id: u32, note: Option<String> }
+    ///
+    /// let mut bytes = marshal::to_vec(&vec![Record { id: 1, note: None }]);
+    /// bytes[12] = 45;
+    /// let err = marshal::from_bytes::<Vec<Record>>(&bytes).unwrap_err();
+    /// assert_eq!(err.to_string(), "invalid tag 45 for enum Option at byte 12, in Record.note");
+    ///
+    /// // The reader's own decode does not look for it.
+    /// let mut r = marshal::Reader::new(&bytes);
+    /// let err = <Vec<Record>>::decode(&mut r).unwrap_err();
+    /// assert_eq!(err.site(), None);
+    /// assert_eq!(err.to_string(), "invalid tag 45 for enum Option at byte 12");
+    /// ```
+    #[must_use]
+    pub fn site(&self) -> Option<Site> {
+        self.repr.site().map(|names| Site { names })
+    }
+
+    /// The same error, in the field `names` (`[type, field]`), if its form
+    /// has room for a site.
+    #[must_use]
+    pub(crate) const fn in_site(self, names: Option<&'static SiteNames>) -> Self {
+        Self::new(self.repr.with(self.repr.at(), names))
     }
 
     /// Whether the input ended before the value did: decoding needed bytes
@@ -652,7 +911,7 @@ impl DecodeError {
     pub fn is_incomplete(&self) -> bool {
         match self.repr {
             Repr::UnexpectedEnd { .. } => true,
-            Repr::LengthOverflow { len } => len <= isize::MAX as u64,
+            Repr::LengthOverflow { len, .. } => len <= isize::MAX as u64,
             _ => false,
         }
     }
@@ -672,7 +931,8 @@ impl DecodeError {
     /// ```
     #[must_use]
     pub const fn custom(message: &'static &'static str, offset: usize) -> Self {
-        Self::new(Repr::Custom(message), offset)
+        let (at, site) = (Off::new(offset), Sited::EMPTY);
+        Self::new(Repr::Custom { at, site, message })
     }
 
     /// An invalid enum tag; `ty` names the enum (write `&"Name"`).
@@ -683,7 +943,15 @@ impl DecodeError {
     /// ```
     #[must_use]
     pub const fn invalid_tag(tag: u32, ty: &'static &'static str, offset: usize) -> Self {
-        Self::new(Repr::InvalidTag { tag, ty }, offset)
+        let (at, site) = (Off::new(offset), NoSite::EMPTY);
+        Self::new(Repr::InvalidTag { at, site, tag, ty })
+    }
+
+    /// An invalid tag of an enum of the standard library's.
+    #[cold]
+    pub(crate) const fn invalid_std_tag(tag: u32, ty: StdEnum, offset: usize) -> Self {
+        let (at, site) = (Off::new(offset), Sited::EMPTY);
+        Self::new(Repr::InvalidTagOf { at, site, tag, ty })
     }
 
     /// The same error, with its offset moved `by` bytes further into the
@@ -695,14 +963,12 @@ impl DecodeError {
     /// ```
     #[must_use]
     pub const fn shifted(self, by: usize) -> Self {
-        Self {
-            offset: self.offset.saturating_add(by),
-            repr: self.repr,
-        }
+        let at = Off::new(self.repr.at().get().saturating_add(by));
+        Self::new(self.repr.with(at, self.repr.site()))
     }
 
-    const fn new(repr: Repr, offset: usize) -> Self {
-        DecodeError { offset, repr }
+    const fn new(repr: Repr) -> Self {
+        DecodeError { repr }
     }
 
     /// `len` items where the type holds at most `capacity`.
@@ -714,13 +980,12 @@ impl DecodeError {
         } else {
             capacity as u32
         };
-        Self::new(
-            Repr::OverCapacity {
-                len: len as u64,
-                capacity,
-            },
-            offset,
-        )
+        Self::new(Repr::OverCapacity {
+            at: Off::new(offset),
+            site: NoSite::EMPTY,
+            len: len as u64,
+            capacity,
+        })
     }
 
     /// This error, raised inside an extensible body, as what it is there:
@@ -731,9 +996,11 @@ impl DecodeError {
     #[cold]
     pub(crate) const fn past_body(self) -> Self {
         match self.repr {
-            Repr::UnexpectedEnd { needed } => Self::new(Repr::BodyOverrun { needed }, self.offset),
-            Repr::LengthOverflow { len } => {
-                Self::new(Repr::LengthOverflowInBody { len }, self.offset)
+            Repr::UnexpectedEnd { at, site, needed } => {
+                Self::new(Repr::BodyOverrun { at, site, needed })
+            }
+            Repr::LengthOverflow { at, site, len } => {
+                Self::new(Repr::LengthOverflowInBody { at, site, len })
             }
             _ => self,
         }
@@ -743,7 +1010,29 @@ impl DecodeError {
 impl fmt::Display for DecodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.repr.fmt_message(f)?;
-        write!(f, " at byte {}", self.offset)
+        write!(f, " at byte {}", self.offset())?;
+        match self.site() {
+            Some(site) => write!(f, ", in {site}"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Errors are equal when their kinds and offsets are: the
+/// [`site`](DecodeError::site) is not compared, as an error is the same
+/// error whether or not its site was looked for.
+impl PartialEq for DecodeError {
+    fn eq(&self, other: &Self) -> bool {
+        self.kind() == other.kind() && self.offset() == other.offset()
+    }
+}
+
+impl Eq for DecodeError {}
+
+impl core::hash::Hash for DecodeError {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.kind().hash(state);
+        self.offset().hash(state);
     }
 }
 
@@ -751,7 +1040,8 @@ impl fmt::Debug for DecodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("DecodeError")
             .field("kind", &self.kind())
-            .field("offset", &self.offset)
+            .field("offset", &self.offset())
+            .field("site", &self.site())
             .finish()
     }
 }

@@ -160,12 +160,32 @@ impl Part {
         };
         let mut i = 0;
         while i < fields.len() {
-            parts.min = parts.min.saturating_add(fields[i].min);
-            parts.exact = parts.exact && fields[i].exact;
-            parts.stack = fields[i].stack.add_to(parts.stack);
+            parts = fields[i].add_to(parts);
             i += 1;
         }
         parts
+    }
+
+    /// [`Part::sum`] of the parts of fields listed with their sites
+    /// (`Unmarshal::__FIELDS`).
+    #[must_use]
+    pub const fn named(fields: &[crate::trace::Named<'_>]) -> Parts {
+        let mut parts = Part::sum(&[]);
+        let mut i = 0;
+        while i < fields.len() {
+            parts = fields[i].part.add_to(parts);
+            i += 1;
+        }
+        parts
+    }
+
+    /// `parts` and then this field.
+    const fn add_to(self, parts: Parts) -> Parts {
+        Parts {
+            min: parts.min.saturating_add(self.min),
+            exact: parts.exact && self.exact,
+            stack: self.stack.add_to(parts.stack),
+        }
     }
 }
 

@@ -51,11 +51,13 @@ mod reader;
 pub mod serde;
 mod stack;
 pub mod time;
+mod trace;
 mod traits;
 mod wire_hash;
 mod writer;
 
-pub use error::{BufferTooSmall, DecodeError, DecodeErrorKind, LengthMismatch, Overflow};
+pub use error::{BufferTooSmall, DecodeError, DecodeErrorKind, LengthMismatch, Overflow, Site};
+pub use trace::{ErrorPath, MAX_STEPS, Step, error_path};
 pub use reader::Reader;
 pub use traits::{Marshal, Unmarshal, UnmarshalOwned};
 pub use writer::Writer;
@@ -156,9 +158,9 @@ pub fn from_bytes<'de, T: Unmarshal<'de>>(input: &'de [u8]) -> Result<T, DecodeE
     // decoder's own checks and the one for trailing bytes (an
     // implementation that reads less than it claims still gets them).
     if T::MIN_LEN_IS_EXACT && input.len() == T::MIN_LEN {
-        return decode_whole(Reader::new(input));
+        return decode_whole(|| Reader::new(input));
     }
-    decode_whole(Reader::new(input))
+    decode_whole(|| Reader::new(input))
 }
 
 /// [`from_bytes`] into memory the caller provides: the value is built in
@@ -196,12 +198,21 @@ pub fn from_bytes_into<'de, 's, T: Unmarshal<'de>>(
         |r, place| T::__decode_in(r, place),
         |r| r.finish(),
     )
+    // (Trailing bytes are after the value, which the trace reads whole:
+    // they have no site.)
+    .map_err(|e| trace::locate::<T>(Reader::new(input), e))
 }
 
-/// One `T` from all of what `r` reads, or `TrailingBytes` after it.
+/// One `T` from all of what a reader from `reader` reads, or
+/// `TrailingBytes` after it. After an error in the value, a second reader
+/// from `reader` looks for its site (see `trace::locate`).
 #[inline]
-fn decode_whole<'de, T: Unmarshal<'de>>(mut r: Reader<'de>) -> Result<T, DecodeError> {
-    let value = T::decode(&mut r)?;
+fn decode_whole<'de, T: Unmarshal<'de>>(reader: impl Fn() -> Reader<'de>) -> Result<T, DecodeError> {
+    let mut r = reader();
+    let value = match T::decode(&mut r) {
+        Ok(value) => value,
+        Err(e) => return Err(trace::locate::<T>(reader(), e)),
+    };
     r.finish()?;
     Ok(value)
 }
@@ -230,7 +241,7 @@ pub fn from_bytes_limited<'de, T: Unmarshal<'de>>(
     input: &'de [u8],
     max_alloc: usize,
 ) -> Result<T, DecodeError> {
-    decode_whole(Reader::new(input).with_max_alloc(max_alloc))
+    decode_whole(|| Reader::new(input).with_max_alloc(max_alloc))
 }
 
 /// Encodes `value` into a new `Vec` with exactly one allocation of exactly

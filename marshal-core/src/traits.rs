@@ -514,6 +514,31 @@ pub trait Unmarshal<'de>: Sized {
         stack: 0,
     };
 
+    /// A derived struct's fields, each with its site, part and walk (see
+    /// `trace`), when the trace can walk them as its decoder reads them
+    /// (every field read by its type's `Unmarshal`); empty otherwise. Not
+    /// part of the public API.
+    #[doc(hidden)]
+    const __FIELDS: &'de [crate::trace::Named<'de>] = &[];
+
+    /// A derived enum's variants, as [`__FIELDS`](Unmarshal::__FIELDS) a
+    /// struct's fields; `Variants::NONE` otherwise. Not part of the public
+    /// API.
+    #[doc(hidden)]
+    const __VARIANTS: crate::trace::Variants<'de> = crate::trace::Variants::NONE;
+
+    /// Reads what [`decode`](Unmarshal::decode) reads, in the same order
+    /// and through the same checks, noting in `t` each derived field,
+    /// element and entry it enters, to find where an error was raised (see
+    /// `trace`); builds nothing it need not. By default a derived type's
+    /// [`__FIELDS`](Unmarshal::__FIELDS) or [`__VARIANTS`](Unmarshal::__VARIANTS)
+    /// are walked and any other type is decoded and dropped. Not part of
+    /// the public API.
+    #[doc(hidden)]
+    fn __trace(r: &mut Reader<'de>, t: &mut crate::trace::Trace) -> Result<(), DecodeError> {
+        crate::trace::walk::<Self>(r, t)
+    }
+
     /// [`MIN_LEN`](Unmarshal::MIN_LEN) when it is exact, else `None`: a
     /// field's part of a derived enum's `MIN_LEN_IS_EXACT`, read as
     /// `__STACK_FIELD` is; not part of the public API.
@@ -581,8 +606,10 @@ pub trait Unmarshal<'de>: Sized {
     #[inline]
     fn read_from(buf: &'de [u8]) -> Result<(Self, usize), DecodeError> {
         let mut r = Reader::new(buf);
-        let value = Self::decode(&mut r)?;
-        Ok((value, r.position()))
+        match Self::decode(&mut r) {
+            Ok(value) => Ok((value, r.position())),
+            Err(e) => Err(crate::trace::locate::<Self>(Reader::new(buf), e)),
+        }
     }
 
     /// Reads `len` values into a `Vec`; slices and vectors call this after

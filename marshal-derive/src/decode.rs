@@ -9,7 +9,7 @@ use crate::internals::Derive;
 use crate::internals::ast::{Container, Data, Field, Variant};
 use crate::internals::attr::{FieldDefault, TagType};
 use crate::layout::container_layout;
-use crate::len::{container_min_len, container_min_len_is_exact, struct_parts};
+use crate::len::{container_min_len, container_min_len_is_exact, named_fields, struct_parts};
 use crate::pattern::{local, tag_literal};
 use crate::stack;
 
@@ -33,7 +33,7 @@ pub(crate) fn impl_unmarshal(cont: &Container, private: &TokenStream) -> TokenSt
     let de_generics = bound::with_de_lifetime(&defaulted);
     let (impl_generics, _, where_clause) = de_generics.split_for_impl();
     let (_, ty_generics, _) = cont.generics.split_for_impl();
-    let parts = struct_parts(cont, private);
+    let parts = struct_parts(cont, private).or_else(|| enum_variants(cont, private));
     let min_len = container_min_len(cont, private);
     let exact = container_min_len_is_exact(cont, private);
     let layout = container_layout(cont, private, &quote!(#private::Unmarshal<'__de>));
@@ -102,6 +102,37 @@ pub(crate) fn impl_unmarshal(cont: &Container, private: &TokenStream) -> TokenSt
             #methods
         }
     }
+}
+
+/// `Unmarshal::__VARIANTS` of an enum whose variants the trace can walk as
+/// its decoder reads them (not extensible, without an `other` variant,
+/// every field read by its type's `Unmarshal`): the variants with fields,
+/// each with its tag and fields (see `named_fields`). The others, which
+/// the trace does not list, it decodes whole. `None` for another
+/// container, or when no variant has fields.
+fn enum_variants(cont: &Container, private: &TokenStream) -> Option<TokenStream> {
+    let Data::Enum(variants) = &cont.data else {
+        return None;
+    };
+    if cont.extensible() || variants.iter().any(Variant::is_other) {
+        return None;
+    }
+    let name = cont.ident.to_string();
+    let mut listed = Vec::new();
+    for variant in variants.iter().filter(|v| !v.fields.is_empty()) {
+        let ty = format!("{name}::{}", variant.ident);
+        let fields = named_fields(&ty, &variant.fields, private)?;
+        let tag = proc_macro2::Literal::u32_suffixed(u32::try_from(variant.tag).ok()?);
+        listed.push(quote!((#tag, &[#(#fields),*])));
+    }
+    if listed.is_empty() {
+        return None;
+    }
+    let tag_ty = tag_primitive(cont.tag_type());
+    Some(quote! {
+        const __VARIANTS: #private::Variants<'__de> =
+            #private::variants::<#tag_ty>(&[#(#listed),*]);
+    })
 }
 
 /// `decode` of a type decoded as a value: `body` reads it from `__r`.

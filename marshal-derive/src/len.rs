@@ -90,6 +90,12 @@ pub(crate) fn struct_parts(cont: &Container, private: &TokenStream) -> Option<To
     if cont.extensible() {
         return None;
     }
+    if let Some(named) = named_fields(&cont.ident.to_string(), fields, private) {
+        return Some(quote! {
+            const __FIELDS: &'__de [#private::Named<'__de>] = &[#(#named),*];
+            const __PARTS: #private::Parts = #private::Part::named(Self::__FIELDS);
+        });
+    }
     let terms = fields.iter().map(|f| {
         let ty = f.ty;
         if !f.is_encoded() {
@@ -107,6 +113,39 @@ pub(crate) fn struct_parts(cont: &Container, private: &TokenStream) -> Option<To
     Some(quote! {
         const __PARTS: #private::Parts = #private::Part::sum(&[#(#terms),*]);
     })
+}
+
+/// The fields of a struct, or of an enum's variant, `ty`, listed for its
+/// trace (`Unmarshal::__FIELDS`): each with its site (`&["Type",
+/// "field"]`), part and walk; `None` unless each is read by its type's
+/// `Unmarshal` (not skipped, not `with` a module), as the trace walks them.
+pub(crate) fn named_fields(
+    ty: &str,
+    fields: &[Field],
+    private: &TokenStream,
+) -> Option<Vec<TokenStream>> {
+    if fields.is_empty() || !fields.iter().all(|f| f.is_encoded() && f.attrs.with.is_none()) {
+        return None;
+    }
+    let named = fields.iter().map(|f| {
+        let field_ty = f.ty;
+        let name = match &f.member {
+            syn::Member::Named(ident) => syn::ext::IdentExt::unraw(ident).to_string(),
+            syn::Member::Unnamed(index) => index.index.to_string(),
+        };
+        let names = quote!(&[#ty, #name]);
+        // Spanned at the field's type: a type that is not `Unmarshal` is
+        // reported there.
+        if f.sized_by_type() {
+            quote_spanned!(field_ty.span()=> #private::named::<#field_ty>(#names))
+        } else {
+            let stack = quote_spanned!(field_ty.span()=>
+                <#field_ty as #private::Unmarshal<'__de>>::__STACK_FIELD);
+            quote_spanned!(field_ty.span()=>
+                #private::named_part::<#field_ty>(#names, #private::Part::unsized_field(#stack)))
+        }
+    });
+    Some(named.collect())
 }
 
 /// `Marshal::__VARIANT_FIXED` of an enum: each variant's fields' fixed

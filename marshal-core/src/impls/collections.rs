@@ -11,6 +11,7 @@ use crate::error::{DecodeError, Overflow};
 use crate::fingerprint as fp;
 use crate::reader::Reader;
 use crate::stack::Container;
+use crate::trace::Trace;
 use crate::traits::{Marshal, Unmarshal};
 use crate::writer::Writer;
 
@@ -217,6 +218,13 @@ impl<'de, T: Unmarshal<'de>> Unmarshal<'de> for Vec<T> {
             T::decode_vec(r, len)
         })
     }
+
+    fn __trace(r: &mut Reader<'de>, t: &mut Trace) -> Result<(), DecodeError> {
+        nest_unless_fixed::<T, _>(r, const { Container::SEQUENCE.levels::<T>() }, |r| {
+            let len = r.take_len(T::MIN_LEN)?;
+            crate::trace::items::<T>(r, t, len)
+        })
+    }
 }
 
 impl<'de, T: Unmarshal<'de>> Unmarshal<'de> for VecDeque<T> {
@@ -242,6 +250,16 @@ impl<'de, K: Unmarshal<'de> + Ord, V: Unmarshal<'de>> Unmarshal<'de> for BTreeMa
                 map.insert(k, V::decode(r)?);
             }
             Ok(map)
+        })
+    }
+
+    fn __trace(r: &mut Reader<'de>, t: &mut Trace) -> Result<(), DecodeError> {
+        nest_unless_fixed::<(K, V), _>(r, const { Container::MAP.levels_of_entry::<K, V>() }, |r| {
+            let len = r.take_len(K::MIN_LEN.saturating_add(V::MIN_LEN))?;
+            (0..len).try_for_each(|i| {
+                r.charge_alloc(Tree::<K, V>::entry_charge(i))?;
+                t.index(i, |t| entry::<K, V>(r, t))
+            })
         })
     }
 }
@@ -285,6 +303,10 @@ macro_rules! hash_map_unmarshal {
                         map.insert(k, v);
                     },
                 )
+            }
+
+            fn __trace(r: &mut Reader<'de>, t: &mut Trace) -> Result<(), DecodeError> {
+                trace_hash_map::<K, V>(r, t)
             }
         }
     };
@@ -354,6 +376,30 @@ where
         }
         Ok(map)
     })
+}
+
+/// The trace of a hash map (std's, or hashbrown's), read as
+/// [`decode_hash_map`] reads it.
+#[cfg(any(feature = "std", feature = "hashbrown"))]
+pub(crate) fn trace_hash_map<'de, K, V>(r: &mut Reader<'de>, t: &mut Trace) -> Result<(), DecodeError>
+where
+    K: Unmarshal<'de>,
+    V: Unmarshal<'de>,
+{
+    nest_unless_fixed::<(K, V), _>(r, const { Container::MAP.levels_of_entry::<K, V>() }, |r| {
+        let len = r.take_len(K::MIN_LEN.saturating_add(V::MIN_LEN))?;
+        table_capacity::<(K, V)>(r, len)?;
+        (0..len).try_for_each(|i| t.index(i, |t| entry::<K, V>(r, t)))
+    })
+}
+
+/// The trace of a map's entry: its key, then its value.
+fn entry<'de, K: Unmarshal<'de>, V: Unmarshal<'de>>(
+    r: &mut Reader<'de>,
+    t: &mut Trace,
+) -> Result<(), DecodeError> {
+    K::__trace(r, t)?;
+    V::__trace(r, t)
 }
 
 /// Decodes a hash set (std's, or hashbrown's), as [`decode_hash_map`] does

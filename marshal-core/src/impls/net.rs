@@ -2,7 +2,7 @@
 
 use core::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, SocketAddrV4, SocketAddrV6};
 
-use crate::error::{DecodeError, Overflow};
+use crate::error::{DecodeError, Overflow, StdEnum};
 use crate::fingerprint as fp;
 use crate::reader::Reader;
 use crate::traits::{Marshal, Unmarshal};
@@ -154,12 +154,12 @@ impl<'de> Unmarshal<'de> for Ipv6Addr {
 /// Reads the `u32` tag of a two-variant enum: `Ok(false)` for 0, `Ok(true)`
 /// for 1.
 #[inline]
-fn take_v4_v6_tag(r: &mut Reader<'_>, ty: &'static &'static str) -> Result<bool, DecodeError> {
+fn take_v4_v6_tag(r: &mut Reader<'_>, ty: StdEnum) -> Result<bool, DecodeError> {
     let at = r.position();
     match u32::from_le_bytes(r.take_array()?) {
         0 => Ok(false),
         1 => Ok(true),
-        tag => Err(DecodeError::invalid_tag(tag, ty, at)),
+        tag => Err(DecodeError::invalid_std_tag(tag, ty, at)),
     }
 }
 
@@ -168,7 +168,7 @@ impl<'de> Unmarshal<'de> for IpAddr {
 
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        if take_v4_v6_tag(r, &"IpAddr")? {
+        if take_v4_v6_tag(r, StdEnum::IpAddr)? {
             Ipv6Addr::decode(r).map(IpAddr::V6)
         } else {
             Ipv4Addr::decode(r).map(IpAddr::V4)
@@ -207,7 +207,7 @@ impl<'de> Unmarshal<'de> for SocketAddr {
 
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        if take_v4_v6_tag(r, &"SocketAddr")? {
+        if take_v4_v6_tag(r, StdEnum::SocketAddr)? {
             SocketAddrV6::decode(r).map(SocketAddr::V6)
         } else {
             SocketAddrV4::decode(r).map(SocketAddr::V4)

@@ -70,6 +70,7 @@ mod decode {
     use crate::mem::box_built;
     use crate::reader::Reader;
     use crate::stack::Container;
+    use crate::trace::Trace;
     use crate::traits::Unmarshal;
 
     /// Smart pointers to sized values decode the value and wrap it; to
@@ -86,6 +87,13 @@ mod decode {
                     nest_unless_fixed::<T, _>(r, const { Container::POINTER.levels::<T>() }, |r| {
                         r.charge_alloc($bytes(Ok(Layout::new::<T>())))?;
                         $make(r)
+                    })
+                }
+
+                fn __trace(r: &mut Reader<'de>, t: &mut Trace) -> Result<(), DecodeError> {
+                    nest_unless_fixed::<T, _>(r, const { Container::POINTER.levels::<T>() }, |r| {
+                        r.charge_alloc($bytes(Ok(Layout::new::<T>())))?;
+                        T::__trace(r, t)
                     })
                 }
             }

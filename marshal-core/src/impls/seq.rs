@@ -1,6 +1,6 @@
 //! Strings, slices, arrays, tuples and `Option`.
 
-use crate::error::{DecodeError, Overflow};
+use crate::error::{DecodeError, Overflow, StdEnum};
 use crate::fingerprint as fp;
 use crate::len::{add, mul, sum};
 use crate::mem::Layout;
@@ -139,6 +139,10 @@ impl<'de, T: Unmarshal<'de>, const N: usize> Unmarshal<'de> for [T; N] {
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
         T::decode_array(r)
     }
+
+    fn __trace(r: &mut Reader<'de>, t: &mut crate::trace::Trace) -> Result<(), DecodeError> {
+        crate::trace::array::<T, N>(r, t)
+    }
 }
 
 /// `None` is the byte 0; `Some(v)` is the byte 1, then `v`.
@@ -187,8 +191,16 @@ impl<'de, T: Unmarshal<'de>> Unmarshal<'de> for Option<T> {
         match r.take_u8()? {
             0 => Ok(None),
             1 => T::decode(r).map(Some),
-            tag => Err(DecodeError::invalid_tag(tag.into(), &"Option", at)),
+            tag => Err(DecodeError::invalid_std_tag(tag.into(), StdEnum::Option, at)),
         }
+    }
+
+    fn __trace(r: &mut Reader<'de>, t: &mut crate::trace::Trace) -> Result<(), DecodeError> {
+        if r.peek_rest().first() == Some(&1) {
+            r.take_u8()?;
+            return T::__trace(r, t);
+        }
+        Self::decode(r).map(drop)
     }
 }
 
@@ -224,6 +236,11 @@ macro_rules! tuple_impls {
             #[inline]
             fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
                 Ok(($($name::decode(r)?,)+))
+            }
+
+            fn __trace(r: &mut Reader<'de>, t: &mut crate::trace::Trace) -> Result<(), DecodeError> {
+                $(t.element(&["tuple", stringify!($idx)], |t| $name::__trace(r, t))?;)+
+                Ok(())
             }
         }
     )*};

@@ -7,7 +7,7 @@ use core::fmt::{self, Display};
 
 use ::serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
 
-use crate::error::DecodeError;
+use crate::error::{DecodeError, StdEnum};
 use crate::reader::Reader;
 use crate::stack::levels;
 use crate::traits::Unmarshal;
@@ -391,7 +391,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'_, 'de> {
                 .visit_none::<DeError>()
                 .map_err(|e| self.place(e, at)),
             1 => self.nest(|de| visitor.visit_some(&mut *de).map_err(|e| de.place(e, at))),
-            tag => Err(self.fail(DecodeError::invalid_tag(tag.into(), &"Option", at))),
+            tag => Err(self.fail(DecodeError::invalid_std_tag(tag.into(), StdEnum::Option, at))),
         }
     }
 

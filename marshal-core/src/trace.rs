@@ -1,0 +1,416 @@
+//! Where in a value decoding failed: the field being read, for the error's
+//! [`Display`](core::fmt::Display), and the whole path from the top of the
+//! value (`.records[3].note`), on request.
+//!
+//! Decoding keeps no record of where it is: that would cost every decode
+//! that succeeds. After an error, the entry points read the same input
+//! again, with the same limits, through a *trace* of the type: a walk that
+//! reads what the decoder reads, in the same order, through the same
+//! checks, and notes each field, element and entry it enters. It builds no
+//! value of a derived type (the types it cannot walk into, it decodes and
+//! drops). When the walk fails with the error the decode returned (same
+//! kind, same offset), the field it was in is the error's
+//! [`site`](crate::DecodeError::site), and the steps it took are its
+//! [`ErrorPath`]. When it does not (a manual implementation that reads
+//! differently, say), the error is returned as it was, without a site.
+
+use core::fmt;
+
+use crate::error::{DecodeError, SiteNames};
+use crate::reader::Reader;
+use crate::traits::Unmarshal;
+
+/// One step of an [`ErrorPath`].
+///
+/// ```
+/// use marshal::Step;
+///
+/// assert_eq!(Step::Index(3).to_string(), "[3]");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Step {
+    /// A field of a derived struct or of a derived enum's variant, or an
+    /// element of a tuple.
+    Field {
+        /// The type: `Record`, `Shape::Circle` for a variant's field, or
+        /// `tuple`.
+        ty: &'static str,
+        /// The field's name, or its index in a tuple, tuple struct or
+        /// tuple variant.
+        field: &'static str,
+    },
+    /// The element at this index of a sequence or array, or the entry at
+    /// this index of a map.
+    Index(usize),
+}
+
+impl Step {
+    /// The step into the field `names`.
+    const fn field(names: &'static SiteNames) -> Step {
+        Step::Field {
+            ty: names[0],
+            field: names[1],
+        }
+    }
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Step::Field { ty, field } => match ty.split_once("::") {
+                Some((_, variant)) => write!(f, "::{variant}.{field}"),
+                None => write!(f, ".{field}"),
+            },
+            Step::Index(i) => write!(f, "[{i}]"),
+        }
+    }
+}
+
+/// The most steps an [`ErrorPath`] keeps: the outermost ones.
+pub const MAX_STEPS: usize = 32;
+
+/// Where in a value decoding failed: the steps from the top of the value to
+/// what was being read, and the error. Made by [`error_path`].
+///
+/// Displayed as its steps, each a field (`.note`; `::Circle.r` for a
+/// variant's field) or an index (`[3]`); an error at the top level has no
+/// steps and displays as nothing. It keeps the outermost [`MAX_STEPS`]
+/// steps, and displays `…` after them if there were more (the error's
+/// [`site`](DecodeError::site) still names the innermost field).
+///
+/// ```
+/// use marshal::{Step, Unmarshal};
+///
+/// #[derive(Unmarshal)]
+/// struct Pair { left: u8, right: bool }
+///
+/// let path = marshal::error_path::<Pair>(&[1, 5]).unwrap();
+/// assert_eq!(path.steps(), [Step::Field { ty: "Pair", field: "right" }]);
+/// assert_eq!(path.to_string(), ".right");
+/// assert_eq!(path.error().offset(), 1);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ErrorPath {
+    steps: [Step; MAX_STEPS],
+    len: usize,
+    deeper: usize,
+    error: DecodeError,
+}
+
+impl ErrorPath {
+    /// The steps, outermost first: at most [`MAX_STEPS`].
+    ///
+    /// ```
+    /// let path = marshal::error_path::<Vec<bool>>(&[1, 0, 0, 0, 0, 0, 0, 0, 9]).unwrap();
+    /// assert_eq!(path.steps(), [marshal::Step::Index(0)]);
+    /// ```
+    #[must_use]
+    pub fn steps(&self) -> &[Step] {
+        &self.steps[..self.len]
+    }
+
+    /// How many steps, deeper than the ones kept, were left out.
+    ///
+    /// ```
+    /// let path = marshal::error_path::<u32>(&[1]).unwrap();
+    /// assert_eq!(path.left_out(), 0);
+    /// ```
+    #[must_use]
+    pub fn left_out(&self) -> usize {
+        self.deeper
+    }
+
+    /// The error that decoding returned, with its site.
+    ///
+    /// ```
+    /// let path = marshal::error_path::<u32>(&[1]).unwrap();
+    /// assert_eq!(path.error().offset(), 0);
+    /// assert!(path.steps().is_empty());
+    /// ```
+    #[must_use]
+    pub fn error(&self) -> DecodeError {
+        self.error
+    }
+}
+
+impl fmt::Display for ErrorPath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.steps().iter().try_for_each(|step| step.fmt(f))?;
+        if self.deeper > 0 {
+            f.write_str("…")?;
+        }
+        Ok(())
+    }
+}
+
+impl core::error::Error for ErrorPath {}
+
+/// Decodes `input` as [`from_bytes`](crate::from_bytes) does and, if that
+/// fails, returns where: the error, with the path from the top of the value
+/// to the field, element or entry being read (`None` if decoding
+/// succeeds). The path is found by reading the input a second time, after
+/// the error; decoding pays nothing for it.
+///
+/// ```
+/// use marshal::{Marshal, Unmarshal};
+///
+/// #[derive(Marshal, Unmarshal, Debug)]
+/// struct Record { id: u32, note: Option<String> }
+///
+/// #[derive(Marshal, Unmarshal, Debug)]
+/// struct Batch { records: Vec<Record> }
+///
+/// let batch = Batch {
+///     records: (0..5).map(|id| Record { id, note: Some("ok".into()) }).collect(),
+/// };
+/// let mut bytes = marshal::to_vec(&batch);
+/// // The fourth record's `note` gets an invalid `Option` tag.
+/// let at = 8 + 3 * 15 + 4;
+/// bytes[at] = 7;
+///
+/// let err = marshal::from_bytes::<Batch>(&bytes).unwrap_err();
+/// assert_eq!(err.to_string(), "invalid tag 7 for enum Option at byte 57, in Record.note");
+/// let path = marshal::error_path::<Batch>(&bytes).unwrap();
+/// assert_eq!(path.to_string(), ".records[3].note");
+/// assert_eq!(path.error(), err);
+///
+/// #[derive(Unmarshal)]
+/// enum Shape { Circle { r: f32 }, Square(bool) }
+///
+/// // Variant 1, `Square`, holding 7: not a `bool`.
+/// let path = marshal::error_path::<Vec<Shape>>(&[
+///     1, 0, 0, 0, 0, 0, 0, 0, // one shape
+///     1, 0, 0, 0, 7,
+/// ]).unwrap();
+/// assert_eq!(path.to_string(), "[0]::Square.0");
+/// assert!(marshal::error_path::<bool>(&[1]).is_none());
+/// ```
+#[must_use]
+pub fn error_path<'de, T: Unmarshal<'de>>(input: &'de [u8]) -> Option<ErrorPath> {
+    let error = crate::from_bytes::<T>(input).err()?;
+    let mut trace = Trace::new();
+    let mut r = Reader::new(input);
+    let walked = T::__trace(&mut r, &mut trace).and_then(|()| r.finish());
+    Some(match walked {
+        Err(again) if again == error => ErrorPath {
+            steps: trace.steps,
+            len: trace.len,
+            deeper: trace.deeper,
+            error: error.in_site(trace.site),
+        },
+        _ => ErrorPath {
+            steps: [Step::Index(0); MAX_STEPS],
+            len: 0,
+            deeper: 0,
+            error,
+        },
+    })
+}
+
+/// `error`, which decoding a `T` from `start` returned, with its site: the
+/// field the trace of `T` from `start` was in when it failed the same way.
+/// Only on the way out of an error: decoding that succeeds never calls it.
+#[cold]
+#[inline(never)]
+pub fn locate<'de, T: Unmarshal<'de>>(mut start: Reader<'de>, error: DecodeError) -> DecodeError {
+    let mut trace = Trace::new();
+    match T::__trace(&mut start, &mut trace) {
+        Err(again) if again == error => error.in_site(trace.site),
+        _ => error,
+    }
+}
+
+/// What a trace has found: the innermost derived field it is in, and the
+/// steps to it.
+pub struct Trace {
+    site: Option<&'static SiteNames>,
+    steps: [Step; MAX_STEPS],
+    len: usize,
+    deeper: usize,
+}
+
+impl Trace {
+    fn new() -> Trace {
+        Trace {
+            site: None,
+            steps: [Step::Index(0); MAX_STEPS],
+            len: 0,
+            deeper: 0,
+        }
+    }
+
+    /// Runs `walk` one step further in.
+    #[inline(always)]
+    fn step<R>(&mut self, step: Step, walk: impl FnOnce(&mut Trace) -> Result<R, DecodeError>) -> Result<R, DecodeError> {
+        if self.len < MAX_STEPS {
+            self.steps[self.len] = step;
+            self.len += 1;
+        } else {
+            self.deeper += 1;
+        }
+        // On an error, the steps stay as they are: the path to it.
+        let value = walk(self)?;
+        if self.deeper > 0 {
+            self.deeper -= 1;
+        } else {
+            self.len -= 1;
+        }
+        Ok(value)
+    }
+
+    /// Runs `walk` in the derived field `names`.
+    #[inline(always)]
+    fn field<R>(&mut self, names: &'static SiteNames, walk: impl FnOnce(&mut Trace) -> Result<R, DecodeError>) -> Result<R, DecodeError> {
+        let outer = self.site.replace(names);
+        let value = self.step(Step::field(names), walk)?;
+        self.site = outer;
+        Ok(value)
+    }
+
+    /// Runs `walk` in the item at `index` of a collection.
+    #[inline(always)]
+    pub(crate) fn index<R>(&mut self, index: usize, walk: impl FnOnce(&mut Trace) -> Result<R, DecodeError>) -> Result<R, DecodeError> {
+        self.step(Step::Index(index), walk)
+    }
+
+    /// Runs `walk` in the element `names` of a tuple: a step, but not a
+    /// site (a tuple is not a derived type).
+    #[inline(always)]
+    pub(crate) fn element<R>(&mut self, names: &'static SiteNames, walk: impl FnOnce(&mut Trace) -> Result<R, DecodeError>) -> Result<R, DecodeError> {
+        self.step(Step::field(names), walk)
+    }
+}
+
+/// How a trace walks a type: a function of the type's, reading what its
+/// decoder reads (`Unmarshal::__trace`).
+type Walk<'de> = for<'r, 't> fn(&'r mut Reader<'de>, &'t mut Trace) -> Result<(), DecodeError>;
+
+/// A field of a derived struct or variant: its site, its type's part (see
+/// `len::Part`) and its type's walk.
+#[derive(Clone, Copy)]
+pub struct Named<'de> {
+    pub(crate) names: &'static SiteNames,
+    pub(crate) part: crate::len::Part,
+    walk: Walk<'de>,
+}
+
+/// The field `names` (`[type, field]`), of type `F`.
+#[must_use]
+pub const fn named<'de, F: Unmarshal<'de>>(names: &'static SiteNames) -> Named<'de> {
+    Named {
+        names,
+        part: F::__PART,
+        walk: F::__trace,
+    }
+}
+
+/// The field `names`, of type `F`, whose part is `part` (a field whose
+/// type names the type being derived, whose part cannot be read from it).
+#[must_use]
+pub const fn named_part<'de, F: Unmarshal<'de>>(
+    names: &'static SiteNames,
+    part: crate::len::Part,
+) -> Named<'de> {
+    Named {
+        names,
+        part,
+        walk: F::__trace,
+    }
+}
+
+/// The variants of a derived enum, for its walk: each variant's tag and
+/// fields, and how the tag is read. `NONE` for a type that is not such an
+/// enum.
+#[derive(Clone, Copy)]
+pub struct Variants<'de> {
+    read_tag: Option<fn(&mut Reader<'de>) -> Result<u32, DecodeError>>,
+    list: &'de [(u32, &'de [Named<'de>])],
+}
+
+impl<'de> Variants<'de> {
+    /// Not a derived enum.
+    pub const NONE: Variants<'de> = Variants {
+        read_tag: None,
+        list: &[],
+    };
+}
+
+/// The variants of an enum whose tag is a `Tag`: each variant's tag and
+/// fields.
+#[must_use]
+pub const fn variants<'de, Tag: Unmarshal<'de> + Into<u32>>(
+    list: &'de [(u32, &'de [Named<'de>])],
+) -> Variants<'de> {
+    Variants {
+        read_tag: Some(read_tag::<Tag>),
+        list,
+    }
+}
+
+fn read_tag<'de, Tag: Unmarshal<'de> + Into<u32>>(r: &mut Reader<'de>) -> Result<u32, DecodeError> {
+    Tag::decode(r).map(Into::into)
+}
+
+/// `Unmarshal::__trace`'s default: a derived struct's fields or a derived
+/// enum's variant, walked; any other type decoded and dropped.
+pub(crate) fn walk<'de, T: Unmarshal<'de>>(r: &mut Reader<'de>, t: &mut Trace) -> Result<(), DecodeError> {
+    if !T::__FIELDS.is_empty() {
+        if T::__LAYOUT.is_memcpy() {
+            // As `struct_in` and `from_memory` read it: one take.
+            return t.field(T::__FIELDS[0].names, |_| r.take(size_of::<T>()).map(drop));
+        }
+        return fields::<T>(r, t, T::__FIELDS);
+    }
+    if let Some(read_tag) = T::__VARIANTS.read_tag {
+        let start = r.clone();
+        let mut sub = None;
+        let inner = crate::__private::exact_reader::<T>(r, &mut sub)?;
+        let tag = read_tag(inner)?;
+        if let Some((_, fields)) = T::__VARIANTS.list.iter().find(|(each, _)| *each == tag) {
+            return walk_fields(inner, t, fields);
+        }
+        // An unknown tag: the enum's own decoder says how it fails.
+        *r = start;
+    }
+    T::decode(r).map(drop)
+}
+
+/// The fields of a struct, read as `struct_in` reads them.
+fn fields<'de, T: Unmarshal<'de>>(r: &mut Reader<'de>, t: &mut Trace, fields: &[Named<'de>]) -> Result<(), DecodeError> {
+    let mut sub = None;
+    // A struct of exact length is checked whole, first: a short input fails
+    // in its first field.
+    let r = t.field(fields[0].names, |_| crate::__private::exact_reader::<T>(r, &mut sub))?;
+    walk_fields(r, t, fields)
+}
+
+fn walk_fields<'de>(r: &mut Reader<'de>, t: &mut Trace, fields: &[Named<'de>]) -> Result<(), DecodeError> {
+    fields
+        .iter()
+        .try_for_each(|field| t.field(field.names, |t| (field.walk)(r, t)))
+}
+
+/// The walk of `len` values of `T` read as `Unmarshal::decode_vec` reads
+/// them (by default): charged, then one by one.
+#[cfg(feature = "alloc")]
+pub(crate) fn items<'de, T: Unmarshal<'de>>(r: &mut Reader<'de>, t: &mut Trace, len: usize) -> Result<(), DecodeError> {
+    if T::__LAYOUT.is_memcpy() && size_of::<T>() > 0 {
+        return T::decode_vec(r, len).map(drop);
+    }
+    r.try_capacity_for::<T>(len)?;
+    if T::MIN_LEN_IS_EXACT && T::MIN_LEN > 0 {
+        let mut run = r.split(len.saturating_mul(T::MIN_LEN))?;
+        return (0..len).try_for_each(|i| t.index(i, |t| T::__trace(&mut run, t)));
+    }
+    (0..len).try_for_each(|i| t.index(i, |t| T::__trace(r, t)))
+}
+
+/// The walk of `N` values of `T` read as `Unmarshal::decode_array` reads
+/// them (by default).
+pub(crate) fn array<'de, T: Unmarshal<'de>, const N: usize>(r: &mut Reader<'de>, t: &mut Trace) -> Result<(), DecodeError> {
+    if T::__LAYOUT.is_memcpy() {
+        return T::decode_array::<N>(r).map(drop);
+    }
+    (0..N).try_for_each(|i| t.index(i, |t| T::__trace(r, t)))
+}
