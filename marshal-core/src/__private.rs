@@ -18,7 +18,9 @@ pub use crate::mem::{
     AllFields, Builder, Built, Field, Fields, Layout, Place, Written, all_fields,
 };
 pub use crate::reader::Reader;
-pub use crate::trace::{Named, Trace, Variants, locate, named, named_part, variants};
+pub use crate::trace::{
+    Named, Trace, Variants, locate, named, named_part, variants, variants_u8, variants_u16,
+};
 /// `Unmarshal`, by a shorter name: a derived struct's list of fields
 /// spells `<FieldType as In<'__de>>::__at(offset)`, a line each.
 pub use crate::traits::Unmarshal as In;

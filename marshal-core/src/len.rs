@@ -97,7 +97,8 @@ pub struct Part {
 }
 
 /// The fields of a derived struct, summed (`Unmarshal::__PARTS`): its
-/// `MIN_LEN`, `MIN_LEN_IS_EXACT` and `__DECODE_STACK`.
+/// `MIN_LEN`, `MIN_LEN_IS_EXACT` and `__DECODE_STACK`; or the same of a
+/// derived enum, from its variants' fields.
 #[derive(Clone, Copy)]
 pub struct Parts {
     /// The fewest bytes the fields take (saturating).
@@ -106,6 +107,18 @@ pub struct Parts {
     pub exact: bool,
     /// The stack the struct's decoder takes on the way to a deeper level.
     pub stack: usize,
+}
+
+impl Parts {
+    /// `Unmarshal::__PARTS` by default: a derived enum's from its
+    /// `variants`, else a derived struct's from its `fields`.
+    #[must_use]
+    pub const fn of(fields: &[crate::trace::Named<'_>], variants: crate::trace::Variants<'_>) -> Parts {
+        match variants.parts() {
+            Some(parts) => parts,
+            None => Part::named(fields),
+        }
+    }
 }
 
 impl Part {
@@ -177,6 +190,18 @@ impl Part {
             i += 1;
         }
         parts
+    }
+
+    /// Whether a deeper level can be decoded inside one of `fields`.
+    pub(crate) const fn nests(fields: &[crate::trace::Named<'_>]) -> bool {
+        let mut i = 0;
+        while i < fields.len() {
+            if fields[i].part.stack.nests() {
+                return true;
+            }
+            i += 1;
+        }
+        false
     }
 
     /// `parts` and then this field.

@@ -209,6 +209,11 @@ pub const fn fields(fields: &[Field]) -> usize {
 }
 
 impl Field {
+    /// Whether a deeper level can be decoded inside the field.
+    pub(crate) const fn nests(self) -> bool {
+        self.nests
+    }
+
     /// `total` and this field's part of a frame decoding it.
     #[must_use]
     pub(crate) const fn add_to(self, total: usize) -> usize {

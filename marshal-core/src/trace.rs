@@ -319,12 +319,13 @@ pub const fn named_part<'de, F: Unmarshal<'de>>(
     }
 }
 
-/// The variants of a derived enum, for its walk: each variant's tag and
-/// fields, and how the tag is read. `NONE` for a type that is not such an
-/// enum.
+/// The variants of a derived enum, for its walk and its `__PARTS`: each
+/// variant's tag and fields, how the tag is read and its length. `NONE`
+/// for a type that is not such an enum.
 #[derive(Clone, Copy)]
 pub struct Variants<'de> {
     read_tag: Option<fn(&mut Reader<'de>) -> Result<u32, DecodeError>>,
+    tag_len: usize,
     list: &'de [(u32, &'de [Named<'de>])],
 }
 
@@ -332,18 +333,73 @@ impl<'de> Variants<'de> {
     /// Not a derived enum.
     pub const NONE: Variants<'de> = Variants {
         read_tag: None,
+        tag_len: 0,
         list: &[],
     };
+
+    /// The enum's `MIN_LEN`, `MIN_LEN_IS_EXACT` and `__DECODE_STACK`, as
+    /// `len::min_len`, `len::is_exact` and `stack::variants` give them from
+    /// its variants' fields; `None` for `NONE`.
+    pub(crate) const fn parts(&self) -> Option<crate::len::Parts> {
+        if self.read_tag.is_none() {
+            return None;
+        }
+        let mut parts = crate::len::Parts {
+            min: 0,
+            exact: !self.list.is_empty(),
+            stack: 0,
+        };
+        let mut i = 0;
+        while i < self.list.len() {
+            let fields = self.list[i].1;
+            let variant = crate::len::Part::named(fields);
+            if i == 0 || variant.min < parts.min {
+                parts.min = variant.min;
+            }
+            if !variant.exact || (i > 0 && variant.min != self.exact_len()) {
+                parts.exact = false;
+            }
+            if crate::len::Part::nests(fields) && variant.stack > parts.stack {
+                parts.stack = variant.stack;
+            }
+            i += 1;
+        }
+        parts.min = self.tag_len.saturating_add(parts.min);
+        parts.stack = crate::stack::FRAME.saturating_add(parts.stack);
+        Some(parts)
+    }
+
+    /// The fields' length of the first variant.
+    const fn exact_len(&self) -> usize {
+        crate::len::Part::named(self.list[0].1).min
+    }
 }
 
-/// The variants of an enum whose tag is a `Tag`: each variant's tag and
-/// fields.
+/// The variants of an enum whose tag is a `u32` (the default): each
+/// variant's tag and fields.
 #[must_use]
-pub const fn variants<'de, Tag: Unmarshal<'de> + Into<u32>>(
+pub const fn variants<'de>(list: &'de [(u32, &'de [Named<'de>])]) -> Variants<'de> {
+    tagged::<u32>(list)
+}
+
+/// [`variants`] of an enum whose tag is a `u16` (`tag_type = u16`).
+#[must_use]
+pub const fn variants_u16<'de>(list: &'de [(u32, &'de [Named<'de>])]) -> Variants<'de> {
+    tagged::<u16>(list)
+}
+
+/// [`variants`] of an enum whose tag is a `u8` (`tag_type = u8`).
+#[must_use]
+pub const fn variants_u8<'de>(list: &'de [(u32, &'de [Named<'de>])]) -> Variants<'de> {
+    tagged::<u8>(list)
+}
+
+const fn tagged<'de, Tag: Unmarshal<'de> + Into<u32>>(
     list: &'de [(u32, &'de [Named<'de>])],
 ) -> Variants<'de> {
     Variants {
         read_tag: Some(read_tag::<Tag>),
+        tag_len: Tag::MIN_LEN,
         list,
     }
 }

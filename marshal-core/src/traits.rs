@@ -504,15 +504,13 @@ pub trait Unmarshal<'de>: Sized {
     #[doc(hidden)]
     const __PART: crate::len::Part = crate::len::Part::of::<Self>();
 
-    /// A derived struct's fields summed (`Part::sum`), from which its
-    /// `MIN_LEN`, `MIN_LEN_IS_EXACT` and `__DECODE_STACK` are read; not
-    /// part of the public API, and read by nothing else.
+    /// A derived struct's fields summed (`Part::sum`), or a derived enum's
+    /// variants' (`Variants::parts`), from which its `MIN_LEN`,
+    /// `MIN_LEN_IS_EXACT` and `__DECODE_STACK` are read: by default from
+    /// [`__FIELDS`](Unmarshal::__FIELDS) and [`__VARIANTS`](Unmarshal::__VARIANTS).
+    /// Not part of the public API, and read by nothing else.
     #[doc(hidden)]
-    const __PARTS: crate::len::Parts = crate::len::Parts {
-        min: 0,
-        exact: false,
-        stack: 0,
-    };
+    const __PARTS: crate::len::Parts = crate::len::Parts::of(Self::__FIELDS, Self::__VARIANTS);
 
     /// A derived struct's fields, each with its site, part and walk (see
     /// `trace`), when the trace can walk them as its decoder reads them

@@ -33,11 +33,23 @@ pub(crate) fn impl_unmarshal(cont: &Container, private: &TokenStream) -> TokenSt
     let de_generics = bound::with_de_lifetime(&defaulted);
     let (impl_generics, _, where_clause) = de_generics.split_for_impl();
     let (_, ty_generics, _) = cont.generics.split_for_impl();
-    let parts = struct_parts(cont, private).or_else(|| enum_variants(cont, private));
-    let min_len = container_min_len(cont, private);
-    let exact = container_min_len_is_exact(cont, private);
+    let variants = enum_variants(cont, private);
+    let (mut min_len, mut exact) = (
+        container_min_len(cont, private),
+        container_min_len_is_exact(cont, private),
+    );
+    let mut stack = stack::container_stack(cont, private);
+    if variants.is_some() {
+        // From the variants' parts, `__PARTS` (see `Variants::parts`), as a
+        // struct's are from its fields'.
+        (min_len, exact, stack) = (
+            quote!(Self::__PARTS.min),
+            quote!(Self::__PARTS.exact),
+            quote!(Self::__PARTS.stack),
+        );
+    }
+    let parts = struct_parts(cont, private).or(variants);
     let layout = container_layout(cont, private, &quote!(#private::Unmarshal<'__de>));
-    let stack = stack::container_stack(cont, private);
     let extensible = cont.extensible();
     let (r, place) = (local("__r"), local("__place"));
     let methods = match &cont.data {
@@ -106,10 +118,9 @@ pub(crate) fn impl_unmarshal(cont: &Container, private: &TokenStream) -> TokenSt
 
 /// `Unmarshal::__VARIANTS` of an enum whose variants the trace can walk as
 /// its decoder reads them (not extensible, without an `other` variant,
-/// every field read by its type's `Unmarshal`): the variants with fields,
-/// each with its tag and fields (see `named_fields`). The others, which
-/// the trace does not list, it decodes whole. `None` for another
-/// container, or when no variant has fields.
+/// every field read by its type's `Unmarshal`): each variant's tag and
+/// fields (see `named_fields`), from which its `__PARTS` come too. `None`
+/// for another container, or an enum without variants.
 fn enum_variants(cont: &Container, private: &TokenStream) -> Option<TokenStream> {
     let Data::Enum(variants) = &cont.data else {
         return None;
@@ -119,7 +130,7 @@ fn enum_variants(cont: &Container, private: &TokenStream) -> Option<TokenStream>
     }
     let name = cont.ident.to_string();
     let mut listed = Vec::new();
-    for variant in variants.iter().filter(|v| !v.fields.is_empty()) {
+    for variant in variants {
         let ty = format!("{name}::{}", variant.ident);
         let fields = named_fields(&ty, &variant.fields, private)?;
         let tag = proc_macro2::Literal::u32_suffixed(u32::try_from(variant.tag).ok()?);
@@ -128,10 +139,13 @@ fn enum_variants(cont: &Container, private: &TokenStream) -> Option<TokenStream>
     if listed.is_empty() {
         return None;
     }
-    let tag_ty = tag_primitive(cont.tag_type());
+    let variants = match cont.tag_type() {
+        TagType::U8 => quote!(variants_u8),
+        TagType::U16 => quote!(variants_u16),
+        TagType::U32 => quote!(variants),
+    };
     Some(quote! {
-        const __VARIANTS: #private::Variants<'__de> =
-            #private::variants::<#tag_ty>(&[#(#listed),*]);
+        const __VARIANTS: #private::Variants<'__de> = #private::#variants(&[#(#listed),*]);
     })
 }
 

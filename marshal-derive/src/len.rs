@@ -90,10 +90,12 @@ pub(crate) fn struct_parts(cont: &Container, private: &TokenStream) -> Option<To
     if cont.extensible() {
         return None;
     }
-    if let Some(named) = named_fields(&cont.ident.to_string(), fields, private) {
+    // `__PARTS` is the trait's default, from `__FIELDS`.
+    if let Some(named) = named_fields(&cont.ident.to_string(), fields, private)
+        .filter(|named| !named.is_empty())
+    {
         return Some(quote! {
             const __FIELDS: &'__de [#private::Named<'__de>] = &[#(#named),*];
-            const __PARTS: #private::Parts = #private::Part::named(Self::__FIELDS);
         });
     }
     let terms = fields.iter().map(|f| {
@@ -124,7 +126,7 @@ pub(crate) fn named_fields(
     fields: &[Field],
     private: &TokenStream,
 ) -> Option<Vec<TokenStream>> {
-    if fields.is_empty() || !fields.iter().all(|f| f.is_encoded() && f.attrs.with.is_none()) {
+    if !fields.iter().all(|f| f.is_encoded() && f.attrs.with.is_none()) {
         return None;
     }
     let named = fields.iter().map(|f| {

@@ -1,15 +1,13 @@
 use ::marshal::__private as _marshal;
 #[automatically_derived]
 impl<'__de: 'a, 'a> _marshal::Unmarshal<'__de> for Order<'a> {
-    const __PARTS: _marshal::Parts = _marshal::Part::sum(
-        &[
-            <u64 as _marshal::Unmarshal<'__de>>::__PART,
-            <f64 as _marshal::Unmarshal<'__de>>::__PART,
-            <&'a str as _marshal::Unmarshal<'__de>>::__PART,
-            <Vec<String> as _marshal::Unmarshal<'__de>>::__PART,
-            <Side as _marshal::Unmarshal<'__de>>::__PART,
-        ],
-    );
+    const __FIELDS: &'__de [_marshal::Named<'__de>] = &[
+        _marshal::named::<u64>(&["Order", "id"]),
+        _marshal::named::<f64>(&["Order", "price"]),
+        _marshal::named::<&'a str>(&["Order", "symbol"]),
+        _marshal::named::<Vec<String>>(&["Order", "tags"]),
+        _marshal::named::<Side>(&["Order", "side"]),
+    ];
     const MIN_LEN: ::core::primitive::usize = Self::__PARTS.min;
     const MIN_LEN_IS_EXACT: ::core::primitive::bool = Self::__PARTS.exact;
     const __DECODE_STACK: ::core::primitive::usize = Self::__PARTS.stack;

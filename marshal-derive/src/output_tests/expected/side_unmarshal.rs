@@ -1,16 +1,16 @@
 use ::marshal::__private as _marshal;
 #[automatically_derived]
 impl<'__de> _marshal::Unmarshal<'__de> for Side {
-    const MIN_LEN: ::core::primitive::usize = _marshal::min_len(
-        4usize,
-        &[&[], &[], &[<f64 as _marshal::Unmarshal<'__de>>::MIN_LEN]],
+    const __VARIANTS: _marshal::Variants<'__de> = _marshal::variants(
+        &[
+            (0u32, &[]),
+            (1u32, &[]),
+            (2u32, &[_marshal::named::<f64>(&["Side::Limit", "max"])]),
+        ],
     );
-    const MIN_LEN_IS_EXACT: ::core::primitive::bool = _marshal::is_exact(
-        &[&[], &[], &[<f64 as _marshal::Unmarshal<'__de>>::__EXACT_LEN]],
-    );
-    const __DECODE_STACK: ::core::primitive::usize = _marshal::stack::variants(
-        &[&[], &[], &[<f64 as _marshal::Unmarshal<'__de>>::__STACK_FIELD]],
-    );
+    const MIN_LEN: ::core::primitive::usize = Self::__PARTS.min;
+    const MIN_LEN_IS_EXACT: ::core::primitive::bool = Self::__PARTS.exact;
+    const __DECODE_STACK: ::core::primitive::usize = Self::__PARTS.stack;
     #[inline]
     fn decode(__r: &mut _marshal::Reader<'__de>) -> _marshal::Decoded<Self> {
         let mut __sub = ::core::option::Option::None;
