@@ -19,7 +19,7 @@ pub use crate::mem::{
 };
 pub use crate::reader::Reader;
 pub use crate::trace::{
-    Named, Trace, Variants, locate, named, named_part, variants, variants_u8, variants_u16,
+    FieldOf, Named, Trace, Variants, Walk, locate, variants, variants_u8, variants_u16,
 };
 /// `Unmarshal`, by a shorter name: a derived struct's list of fields
 /// spells `<FieldType as In<'__de>>::__at(offset)`, a line each.

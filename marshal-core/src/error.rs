@@ -195,8 +195,7 @@ impl Off {
 }
 
 /// A derived type's field as a site: its type (`Record`, `Shape::Circle`
-/// for a variant's field) and its name (`note`, `0`), or an empty name for
-/// the type as a whole.
+/// for a variant's field) and its name (`note`, `0`).
 pub(crate) type SiteNames = [&'static str; 2];
 
 /// Where a form of `Repr` keeps its site.
@@ -263,7 +262,7 @@ impl Load<&'static str> for StdEnum {
 /// ```
 /// use marshal::{Marshal, Unmarshal};
 ///
-/// #[derive(Marshal, Unmarshal)]
+/// #[derive(Marshal, Unmarshal, Debug)]
 /// struct Record { id: u32, note: Option<String> }
 ///
 /// let mut bytes = marshal::to_vec(&Record { id: 1, note: None });
@@ -283,7 +282,7 @@ impl Site {
     /// (`Shape::Circle`).
     ///
     /// ```
-    /// #[derive(marshal::Unmarshal)]
+    /// #[derive(marshal::Unmarshal, Debug)]
     /// enum Shape { Dot, Circle { r: f32, filled: bool } }
     ///
     /// // Circle, r = 1.0, filled = 2 (not a bool)
@@ -295,13 +294,13 @@ impl Site {
         self.names[0]
     }
 
-    /// The field's name (its index, for a tuple struct's or variant's
-    /// field), or `""` for the type as a whole: a fixed-size struct that
-    /// the input is too short for is read with one check, before any of
-    /// its fields.
+    /// The field's name, or its index for a tuple struct's or variant's
+    /// field. (A struct whose fields are all of fixed size is checked
+    /// against the input whole, before its first field is read: an input
+    /// too short for it fails there, in its first field.)
     ///
     /// ```
-    /// #[derive(marshal::Unmarshal)]
+    /// #[derive(marshal::Unmarshal, Debug)]
     /// struct Pair(u8, bool);
     ///
     /// let err = marshal::from_bytes::<Vec<Pair>>(&[1, 0, 0, 0, 0, 0, 0, 0, 7, 9]).unwrap_err();
@@ -316,10 +315,7 @@ impl Site {
 
 impl fmt::Display for Site {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.field() {
-            "" => f.write_str(self.ty()),
-            field => write!(f, "{}.{field}", self.ty()),
-        }
+        write!(f, "{}.{}", self.ty(), self.field())
     }
 }
 
@@ -824,7 +820,7 @@ impl DecodeError {
     /// ```
     /// use marshal::{Marshal, Unmarshal};
     ///
-    /// #[derive(Marshal, Unmarshal)]
+    /// #[derive(Marshal, Unmarshal, Debug)]
     /// struct Record { id: u32, note: Option<String> }
     ///
     /// let mut bytes = marshal::to_vec(&vec![Record { id: 1, note: None }]);

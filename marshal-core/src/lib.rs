@@ -192,15 +192,11 @@ pub fn from_bytes_into<'de, 's, T: Unmarshal<'de>>(
     input: &'de [u8],
     slot: &'s mut core::mem::MaybeUninit<T>,
 ) -> Result<&'s mut T, DecodeError> {
-    mem::build_in_checked(
-        slot,
-        &mut Reader::new(input),
-        |r, place| T::__decode_in(r, place),
-        |r| r.finish(),
-    )
-    // (Trailing bytes are after the value, which the trace reads whole:
-    // they have no site.)
-    .map_err(|e| trace::locate::<T>(Reader::new(input), e))
+    let mut r = Reader::new(input);
+    mem::build_in_checked(slot, &mut r, |r, place| T::__decode_in(r, place), |r| r.finish())
+        // (Trailing bytes are after the value, which the trace reads
+        // whole: they have no site.)
+        .map_err(|e| trace::locate::<T>(Reader::new(input), &r, e))
 }
 
 /// One `T` from all of what a reader from `reader` reads, or
@@ -211,7 +207,7 @@ fn decode_whole<'de, T: Unmarshal<'de>>(reader: impl Fn() -> Reader<'de>) -> Res
     let mut r = reader();
     let value = match T::decode(&mut r) {
         Ok(value) => value,
-        Err(e) => return Err(trace::locate::<T>(reader(), e)),
+        Err(e) => return Err(trace::locate::<T>(reader(), &r, e)),
     };
     r.finish()?;
     Ok(value)

@@ -711,6 +711,16 @@ impl<'de> Reader<'de> {
         }
     }
 
+    /// This reader, with no more of its budget (or, without one, of what
+    /// collections may allocate ahead of their items) left than `spent`
+    /// has: a second reading of the same input that asks, with the first,
+    /// for no more than one reading may (see `trace::locate`).
+    #[must_use]
+    pub(crate) fn within_budget_of(mut self, spent: &Reader<'_>) -> Self {
+        self.prealloc = self.prealloc.min(spent.prealloc);
+        self
+    }
+
     /// Whether the reader has an allocation budget.
     #[inline]
     pub(crate) fn has_budget(&self) -> bool {

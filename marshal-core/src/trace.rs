@@ -210,12 +210,24 @@ pub fn error_path<'de, T: Unmarshal<'de>>(input: &'de [u8]) -> Option<ErrorPath>
 
 /// `error`, which decoding a `T` from `start` returned, with its site: the
 /// field the trace of `T` from `start` was in when it failed the same way.
-/// Only on the way out of an error: decoding that succeeds never calls it.
+/// `spent` is the reader that decoding left: under an allocation budget,
+/// the trace has only what is left of it, so that the two together ask
+/// for no more than the budget (and a trace that runs out has no site to
+/// give). Only on the way out of an error: decoding that succeeds never
+/// calls it.
 #[cold]
 #[inline(never)]
-pub fn locate<'de, T: Unmarshal<'de>>(mut start: Reader<'de>, error: DecodeError) -> DecodeError {
+pub fn locate<'de, T: Unmarshal<'de>>(
+    start: Reader<'de>,
+    spent: &Reader<'de>,
+    error: DecodeError,
+) -> DecodeError {
+    if !T::__TRACES {
+        return error;
+    }
     let mut trace = Trace::new();
-    match T::__trace(&mut start, &mut trace) {
+    let mut r = start.within_budget_of(spent);
+    match T::__trace(&mut r, &mut trace) {
         Err(again) if again == error => error.in_site(trace.site),
         _ => error,
     }
@@ -284,7 +296,7 @@ impl Trace {
 
 /// How a trace walks a type: a function of the type's, reading what its
 /// decoder reads (`Unmarshal::__trace`).
-type Walk<'de> = for<'r, 't> fn(&'r mut Reader<'de>, &'t mut Trace) -> Result<(), DecodeError>;
+pub type Walk<'de> = for<'r, 't> fn(&'r mut Reader<'de>, &'t mut Trace) -> Result<(), DecodeError>;
 
 /// A field of a derived struct or variant: its site, its type's part (see
 /// `len::Part`) and its type's walk.
@@ -295,27 +307,41 @@ pub struct Named<'de> {
     walk: Walk<'de>,
 }
 
-/// The field `names` (`[type, field]`), of type `F`.
-#[must_use]
-pub const fn named<'de, F: Unmarshal<'de>>(names: &'static SiteNames) -> Named<'de> {
-    Named {
-        names,
-        part: F::__PART,
-        walk: F::__trace,
+/// What a field of a type takes to be listed in `Unmarshal::__FIELDS`
+/// but its site: the type's part and walk (`Unmarshal::__FIELD`).
+#[derive(Clone, Copy)]
+pub struct FieldOf<'de> {
+    part: crate::len::Part,
+    walk: Walk<'de>,
+}
+
+impl<'de> FieldOf<'de> {
+    /// A type's part and walk.
+    #[must_use]
+    pub(crate) const fn new(part: crate::len::Part, walk: Walk<'de>) -> FieldOf<'de> {
+        FieldOf { part, walk }
+    }
+
+    /// The field of this type at the site `names` (`[type, field]`). Spelled
+    /// `<Type as Unmarshal>::__FIELD.at(..)` by the derive, so that a
+    /// field type that is not `Unmarshal` is reported once, at the type.
+    #[must_use]
+    pub const fn at(self, names: &'static SiteNames) -> Named<'de> {
+        Named {
+            names,
+            part: self.part,
+            walk: self.walk,
+        }
     }
 }
 
-/// The field `names`, of type `F`, whose part is `part` (a field whose
-/// type names the type being derived, whose part cannot be read from it).
-#[must_use]
-pub const fn named_part<'de, F: Unmarshal<'de>>(
-    names: &'static SiteNames,
-    part: crate::len::Part,
-) -> Named<'de> {
-    Named {
-        names,
-        part,
-        walk: F::__trace,
+impl<'de> Named<'de> {
+    /// The field `names` whose type's part is `part` and walk `walk`: a
+    /// field whose type names the type being derived, whose part cannot be
+    /// read from it.
+    #[must_use]
+    pub const fn new(names: &'static SiteNames, part: crate::len::Part, walk: Walk<'de>) -> Named<'de> {
+        Named { names, part, walk }
     }
 }
 
@@ -336,6 +362,12 @@ impl<'de> Variants<'de> {
         tag_len: 0,
         list: &[],
     };
+
+    /// Whether these are a derived enum's variants.
+    #[must_use]
+    pub const fn is_enum(&self) -> bool {
+        self.read_tag.is_some()
+    }
 
     /// The enum's `MIN_LEN`, `MIN_LEN_IS_EXACT` and `__DECODE_STACK`, as
     /// `len::min_len`, `len::is_exact` and `stack::variants` give them from

@@ -512,6 +512,18 @@ pub trait Unmarshal<'de>: Sized {
     #[doc(hidden)]
     const __PARTS: crate::len::Parts = crate::len::Parts::of(Self::__FIELDS, Self::__VARIANTS);
 
+    /// This type's part and walk, for a field of it in a derived type's
+    /// [`__FIELDS`](Unmarshal::__FIELDS); not part of the public API.
+    #[doc(hidden)]
+    const __FIELD: crate::trace::FieldOf<'de> =
+        crate::trace::FieldOf::new(Self::__PART, Self::__trace);
+
+    /// This type's walk (`__trace`), for a field of it whose part cannot be
+    /// read from its type (`trace::Named::new`); not part of the public
+    /// API.
+    #[doc(hidden)]
+    const __WALK: crate::trace::Walk<'de> = Self::__trace;
+
     /// A derived struct's fields, each with its site, part and walk (see
     /// `trace`), when the trace can walk them as its decoder reads them
     /// (every field read by its type's `Unmarshal`); empty otherwise. Not
@@ -524,6 +536,13 @@ pub trait Unmarshal<'de>: Sized {
     /// API.
     #[doc(hidden)]
     const __VARIANTS: crate::trace::Variants<'de> = crate::trace::Variants::NONE;
+
+    /// Whether [`__trace`](Unmarshal::__trace) can enter a field of a
+    /// derived type: a derived type's own, or a container's of its items'.
+    /// When not, an error has no site to find, and the input is not read
+    /// again. Not part of the public API.
+    #[doc(hidden)]
+    const __TRACES: bool = !Self::__FIELDS.is_empty() || Self::__VARIANTS.is_enum();
 
     /// Reads what [`decode`](Unmarshal::decode) reads, in the same order
     /// and through the same checks, noting in `t` each derived field,
@@ -606,7 +625,7 @@ pub trait Unmarshal<'de>: Sized {
         let mut r = Reader::new(buf);
         match Self::decode(&mut r) {
             Ok(value) => Ok((value, r.position())),
-            Err(e) => Err(crate::trace::locate::<Self>(Reader::new(buf), e)),
+            Err(e) => Err(crate::trace::locate::<Self>(Reader::new(buf), &r, e)),
         }
     }
 

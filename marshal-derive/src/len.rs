@@ -138,13 +138,12 @@ pub(crate) fn named_fields(
         let names = quote!(&[#ty, #name]);
         // Spanned at the field's type: a type that is not `Unmarshal` is
         // reported there.
+        let of = quote_spanned!(field_ty.span()=> <#field_ty as #private::In<'__de>>);
         if f.sized_by_type() {
-            quote_spanned!(field_ty.span()=> #private::named::<#field_ty>(#names))
+            quote!(#of::__FIELD.at(#names))
         } else {
-            let stack = quote_spanned!(field_ty.span()=>
-                <#field_ty as #private::Unmarshal<'__de>>::__STACK_FIELD);
-            quote_spanned!(field_ty.span()=>
-                #private::named_part::<#field_ty>(#names, #private::Part::unsized_field(#stack)))
+            let part = quote!(#private::Part::unsized_field(#of::__STACK_FIELD));
+            quote!(#private::Named::new(#names, #part, #of::__WALK))
         }
     });
     Some(named.collect())

@@ -18,10 +18,10 @@ use crate::internals::Derive;
 
 /// The most lines the four expansions may take inside their `const _`
 /// blocks (not counting the blocks' own first and last lines), as
-/// prettyplease prints them: 169. Through the compiler and rustfmt
+/// prettyplease prints them: 167. Through the compiler and rustfmt
 /// (`scripts/expansion-size.sh`), where each `offset_of!` expands to a
-/// `const` block of three lines, the same code is 185 lines.
-const MAX_LINES: usize = 169;
+/// `const` block of three lines, the same code is 182 lines.
+const MAX_LINES: usize = 167;
 
 /// The README's example types.
 fn readme_types() -> [(&'static str, syn::DeriveInput); 2] {

@@ -1697,7 +1697,8 @@ fn nesting_past_the_limit_is_too_deep() {
         e.to_string(),
         format!(
             "collections and boxes nested more than 256 levels deep, a level of a large \
-             value counting as several (raise the limit with Reader::with_max_depth) at byte {}",
+             value counting as several (raise the limit with Reader::with_max_depth) at byte {}, \
+             in Doc::Cow.0",
             e.offset()
         )
     );

@@ -219,6 +219,8 @@ impl<'de, T: Unmarshal<'de>> Unmarshal<'de> for Vec<T> {
         })
     }
 
+    const __TRACES: bool = T::__TRACES;
+
     fn __trace(r: &mut Reader<'de>, t: &mut Trace) -> Result<(), DecodeError> {
         nest_unless_fixed::<T, _>(r, const { Container::SEQUENCE.levels::<T>() }, |r| {
             let len = r.take_len(T::MIN_LEN)?;
@@ -233,6 +235,12 @@ impl<'de, T: Unmarshal<'de>> Unmarshal<'de> for VecDeque<T> {
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
         Vec::<T>::decode(r).map(VecDeque::from)
+    }
+
+    const __TRACES: bool = T::__TRACES;
+
+    fn __trace(r: &mut Reader<'de>, t: &mut Trace) -> Result<(), DecodeError> {
+        Vec::<T>::__trace(r, t)
     }
 }
 
@@ -252,6 +260,8 @@ impl<'de, K: Unmarshal<'de> + Ord, V: Unmarshal<'de>> Unmarshal<'de> for BTreeMa
             Ok(map)
         })
     }
+
+    const __TRACES: bool = K::__TRACES || V::__TRACES;
 
     fn __trace(r: &mut Reader<'de>, t: &mut Trace) -> Result<(), DecodeError> {
         nest_unless_fixed::<(K, V), _>(r, const { Container::MAP.levels_of_entry::<K, V>() }, |r| {
@@ -277,6 +287,18 @@ impl<'de, T: Unmarshal<'de> + Ord> Unmarshal<'de> for BTreeSet<T> {
                 set.insert(T::decode(r)?);
             }
             Ok(set)
+        })
+    }
+
+    const __TRACES: bool = T::__TRACES;
+
+    fn __trace(r: &mut Reader<'de>, t: &mut Trace) -> Result<(), DecodeError> {
+        nest_unless_fixed::<T, _>(r, const { Container::SEQUENCE.levels::<T>() }, |r| {
+            let len = r.take_len(T::MIN_LEN)?;
+            (0..len).try_for_each(|i| {
+                r.charge_alloc(Tree::<T, ()>::entry_charge(i))?;
+                t.index(i, |t| T::__trace(r, t))
+            })
         })
     }
 }
@@ -305,8 +327,13 @@ macro_rules! hash_map_unmarshal {
                 )
             }
 
-            fn __trace(r: &mut Reader<'de>, t: &mut Trace) -> Result<(), DecodeError> {
-                trace_hash_map::<K, V>(r, t)
+            const __TRACES: bool = K::__TRACES || V::__TRACES;
+
+            fn __trace(
+                r: &mut Reader<'de>,
+                t: &mut $crate::trace::Trace,
+            ) -> Result<(), DecodeError> {
+                $crate::impls::collections::trace_hash_map::<K, V>(r, t)
             }
         }
     };
@@ -333,6 +360,15 @@ macro_rules! hash_set_unmarshal {
                         set.insert(item);
                     },
                 )
+            }
+
+            const __TRACES: bool = T::__TRACES;
+
+            fn __trace(
+                r: &mut Reader<'de>,
+                t: &mut $crate::trace::Trace,
+            ) -> Result<(), DecodeError> {
+                $crate::impls::collections::trace_hash_set::<T>(r, t)
             }
         }
     };
@@ -421,6 +457,20 @@ where
             insert(&mut set, T::decode(r)?);
         }
         Ok(set)
+    })
+}
+
+/// The trace of a hash set (std's, or hashbrown's), read as
+/// [`decode_hash_set`] reads it.
+#[cfg(any(feature = "std", feature = "hashbrown"))]
+pub(crate) fn trace_hash_set<'de, T: Unmarshal<'de>>(
+    r: &mut Reader<'de>,
+    t: &mut Trace,
+) -> Result<(), DecodeError> {
+    nest_unless_fixed::<T, _>(r, const { Container::SEQUENCE.levels::<T>() }, |r| {
+        let len = r.take_len(T::MIN_LEN)?;
+        table_capacity::<T>(r, len)?;
+        (0..len).try_for_each(|i| t.index(i, |t| T::__trace(r, t)))
     })
 }
 

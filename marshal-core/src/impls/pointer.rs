@@ -90,6 +90,8 @@ mod decode {
                     })
                 }
 
+                const __TRACES: bool = T::__TRACES;
+
                 fn __trace(r: &mut Reader<'de>, t: &mut Trace) -> Result<(), DecodeError> {
                     nest_unless_fixed::<T, _>(r, const { Container::POINTER.levels::<T>() }, |r| {
                         r.charge_alloc($bytes(Ok(Layout::new::<T>())))?;

@@ -140,6 +140,8 @@ impl<'de, T: Unmarshal<'de>, const N: usize> Unmarshal<'de> for [T; N] {
         T::decode_array(r)
     }
 
+    const __TRACES: bool = T::__TRACES;
+
     fn __trace(r: &mut Reader<'de>, t: &mut crate::trace::Trace) -> Result<(), DecodeError> {
         crate::trace::array::<T, N>(r, t)
     }
@@ -195,6 +197,8 @@ impl<'de, T: Unmarshal<'de>> Unmarshal<'de> for Option<T> {
         }
     }
 
+    const __TRACES: bool = T::__TRACES;
+
     fn __trace(r: &mut Reader<'de>, t: &mut crate::trace::Trace) -> Result<(), DecodeError> {
         if r.peek_rest().first() == Some(&1) {
             r.take_u8()?;
@@ -237,6 +241,8 @@ macro_rules! tuple_impls {
             fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
                 Ok(($($name::decode(r)?,)+))
             }
+
+            const __TRACES: bool = false $(|| $name::__TRACES)+;
 
             fn __trace(r: &mut Reader<'de>, t: &mut crate::trace::Trace) -> Result<(), DecodeError> {
                 $(t.element(&["tuple", stringify!($idx)], |t| $name::__trace(r, t))?;)+

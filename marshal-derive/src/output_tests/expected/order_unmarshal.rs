@@ -2,11 +2,11 @@ use ::marshal::__private as _marshal;
 #[automatically_derived]
 impl<'__de: 'a, 'a> _marshal::Unmarshal<'__de> for Order<'a> {
     const __FIELDS: &'__de [_marshal::Named<'__de>] = &[
-        _marshal::named::<u64>(&["Order", "id"]),
-        _marshal::named::<f64>(&["Order", "price"]),
-        _marshal::named::<&'a str>(&["Order", "symbol"]),
-        _marshal::named::<Vec<String>>(&["Order", "tags"]),
-        _marshal::named::<Side>(&["Order", "side"]),
+        <u64 as _marshal::In<'__de>>::__FIELD.at(&["Order", "id"]),
+        <f64 as _marshal::In<'__de>>::__FIELD.at(&["Order", "price"]),
+        <&'a str as _marshal::In<'__de>>::__FIELD.at(&["Order", "symbol"]),
+        <Vec<String> as _marshal::In<'__de>>::__FIELD.at(&["Order", "tags"]),
+        <Side as _marshal::In<'__de>>::__FIELD.at(&["Order", "side"]),
     ];
     const MIN_LEN: ::core::primitive::usize = Self::__PARTS.min;
     const MIN_LEN_IS_EXACT: ::core::primitive::bool = Self::__PARTS.exact;

@@ -5,7 +5,7 @@ impl<'__de> _marshal::Unmarshal<'__de> for Side {
         &[
             (0u32, &[]),
             (1u32, &[]),
-            (2u32, &[_marshal::named::<f64>(&["Side::Limit", "max"])]),
+            (2u32, &[<f64 as _marshal::In<'__de>>::__FIELD.at(&["Side::Limit", "max"])]),
         ],
     );
     const MIN_LEN: ::core::primitive::usize = Self::__PARTS.min;
