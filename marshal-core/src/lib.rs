@@ -196,18 +196,18 @@ pub fn from_bytes_into<'de, 's, T: Unmarshal<'de>>(
     mem::build_in_checked(slot, &mut r, |r, place| T::__decode_in(r, place), |r| r.finish())
         // (Trailing bytes are after the value, which the trace reads
         // whole: they have no site.)
-        .map_err(|e| trace::locate::<T>(Reader::new(input), &r, e))
+        .map_err(|e| trace::locate::<T>(|| Reader::new(input), r.left(), e))
 }
 
 /// One `T` from all of what a reader from `reader` reads, or
 /// `TrailingBytes` after it. After an error in the value, a second reader
 /// from `reader` looks for its site (see `trace::locate`).
-#[inline]
+#[inline(always)]
 fn decode_whole<'de, T: Unmarshal<'de>>(reader: impl Fn() -> Reader<'de>) -> Result<T, DecodeError> {
     let mut r = reader();
     let value = match T::decode(&mut r) {
         Ok(value) => value,
-        Err(e) => return Err(trace::locate::<T>(reader(), &r, e)),
+        Err(e) => return Err(trace::locate::<T>(reader, r.left(), e)),
     };
     r.finish()?;
     Ok(value)

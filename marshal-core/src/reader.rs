@@ -711,13 +711,21 @@ impl<'de> Reader<'de> {
         }
     }
 
-    /// This reader, with no more of its budget (or, without one, of what
-    /// collections may allocate ahead of their items) left than `spent`
-    /// has: a second reading of the same input that asks, with the first,
-    /// for no more than one reading may (see `trace::locate`).
+    /// What is left of the budget (or, without one, of what collections
+    /// may allocate ahead of their items), for [`Reader::within`].
     #[must_use]
-    pub(crate) fn within_budget_of(mut self, spent: &Reader<'_>) -> Self {
-        self.prealloc = self.prealloc.min(spent.prealloc);
+    pub(crate) fn left(&self) -> usize {
+        self.prealloc
+    }
+
+    /// This reader, with no more of its budget (or, without one, of what
+    /// collections may allocate ahead of their items) than `left`, what
+    /// another reader had [`left`](Reader::left): a second reading of the
+    /// same input that asks, with the first, for no more than one reading
+    /// may (see `trace::locate`).
+    #[must_use]
+    pub(crate) fn within(mut self, left: usize) -> Self {
+        self.prealloc = self.prealloc.min(left);
         self
     }
 

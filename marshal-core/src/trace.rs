@@ -208,25 +208,26 @@ pub fn error_path<'de, T: Unmarshal<'de>>(input: &'de [u8]) -> Option<ErrorPath>
     })
 }
 
-/// `error`, which decoding a `T` from `start` returned, with its site: the
-/// field the trace of `T` from `start` was in when it failed the same way.
-/// `spent` is the reader that decoding left: under an allocation budget,
-/// the trace has only what is left of it, so that the two together ask
+/// `error`, which decoding a `T` from the reader `start` makes returned,
+/// with its site: the field the trace of `T` from such a reader was in
+/// when it failed the same way.
+/// `left` is what the decoding reader had [`left`](Reader::left): under an
+/// allocation budget, the trace has only what is left of it, so that the two together ask
 /// for no more than the budget (and a trace that runs out has no site to
 /// give). Only on the way out of an error: decoding that succeeds never
 /// calls it.
 #[cold]
 #[inline(never)]
 pub fn locate<'de, T: Unmarshal<'de>>(
-    start: Reader<'de>,
-    spent: &Reader<'de>,
+    start: impl FnOnce() -> Reader<'de>,
+    left: usize,
     error: DecodeError,
 ) -> DecodeError {
     if !T::__TRACES {
         return error;
     }
     let mut trace = Trace::new();
-    let mut r = start.within_budget_of(spent);
+    let mut r = start().within(left);
     match T::__trace(&mut r, &mut trace) {
         Err(again) if again == error => error.in_site(trace.site),
         _ => error,
@@ -305,6 +306,11 @@ pub struct Named<'de> {
     pub(crate) names: &'static SiteNames,
     pub(crate) part: crate::len::Part,
     walk: Walk<'de>,
+}
+
+/// The walk of a skipped field, which the input does not carry.
+pub fn read_nothing(_: &mut Reader<'_>, _: &mut Trace) -> Result<(), DecodeError> {
+    Ok(())
 }
 
 /// What a field of a type takes to be listed in `Unmarshal::__FIELDS`

@@ -119,14 +119,14 @@ pub(crate) fn struct_parts(cont: &Container, private: &TokenStream) -> Option<To
 
 /// The fields of a struct, or of an enum's variant, `ty`, listed for its
 /// trace (`Unmarshal::__FIELDS`): each with its site (`&["Type",
-/// "field"]`), part and walk; `None` unless each is read by its type's
-/// `Unmarshal` (not skipped, not `with` a module), as the trace walks them.
+/// "field"]`), part and walk (a skipped field's reads nothing); `None`
+/// when a field is read `with` a module, which the trace does not walk.
 pub(crate) fn named_fields(
     ty: &str,
     fields: &[Field],
     private: &TokenStream,
 ) -> Option<Vec<TokenStream>> {
-    if !fields.iter().all(|f| f.is_encoded() && f.attrs.with.is_none()) {
+    if fields.iter().any(|f| f.attrs.with.is_some()) {
         return None;
     }
     let named = fields.iter().map(|f| {
@@ -138,6 +138,10 @@ pub(crate) fn named_fields(
         let names = quote!(&[#ty, #name]);
         // Spanned at the field's type: a type that is not `Unmarshal` is
         // reported there.
+        if !f.is_encoded() {
+            let part = quote!(#private::Part::skipped::<#field_ty>());
+            return quote!(#private::Named::new(#names, #part, #private::read_nothing));
+        }
         let of = quote_spanned!(field_ty.span()=> <#field_ty as #private::In<'__de>>);
         if f.sized_by_type() {
             quote!(#of::__FIELD.at(#names))
