@@ -19,7 +19,8 @@ pub use crate::mem::{
 };
 pub use crate::reader::Reader;
 pub use crate::trace::{
-    FieldOf, Named, Trace, Variants, Walk, locate, read_nothing, variants, variants_u8, variants_u16,
+    FieldOf, Named, Trace, Variants, Walk, locate, read_nothing, variants, variants_u8,
+    variants_u16,
 };
 /// `Unmarshal`, by a shorter name: a derived struct's list of fields
 /// spells `<FieldType as In<'__de>>::__at(offset)`, a line each.

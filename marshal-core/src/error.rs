@@ -163,80 +163,26 @@ impl core::error::Error for LengthMismatch {}
 /// ```
 #[derive(Clone, Copy)]
 pub struct DecodeError {
+    offset: usize,
     repr: Repr,
 }
 
-// Three words: the kind's form in a byte, the offset in the next seven,
-// then the kind's fields and the site.
+// Three words: the offset, and the kind in its compact form (with its
+// site, in `Repr::Sited`).
 #[cfg(target_pointer_width = "64")]
 const _: () = assert!(core::mem::size_of::<DecodeError>() == 24);
-
-/// An offset, in seven bytes (little-endian): offsets past 2⁵⁶ − 1, which
-/// no input in memory reaches, are kept as 2⁵⁶ − 1.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-struct Off([u8; 7]);
-
-impl Off {
-    /// The largest offset kept as it is.
-    const MAX: u64 = (1 << 56) - 1;
-
-    const fn new(offset: usize) -> Off {
-        let offset = offset as u64;
-        let offset = if offset > Off::MAX { Off::MAX } else { offset };
-        let [a, b, c, d, e, f, g, _] = offset.to_le_bytes();
-        Off([a, b, c, d, e, f, g])
-    }
-
-    const fn get(self) -> usize {
-        let [a, b, c, d, e, f, g] = self.0;
-        // At most 2³² − 1 on a 32-bit target: no slice there is longer.
-        u64::from_le_bytes([a, b, c, d, e, f, g, 0]) as usize
-    }
-}
 
 /// A derived type's field as a site: its type (`Record`, `Shape::Circle`
 /// for a variant's field) and its name (`note`, `0`).
 pub(crate) type SiteNames = [&'static str; 2];
 
-/// Where a form of `Repr` keeps its site.
-#[derive(Clone, Copy)]
-struct Sited(Option<&'static SiteNames>);
-
-impl Sited {
-    const EMPTY: Sited = Sited(None);
-
-    const fn get(self) -> Option<&'static SiteNames> {
-        self.0
-    }
-
-    const fn put(self, site: Option<&'static SiteNames>) -> Sited {
-        Sited(site)
-    }
-}
-
-/// The site of a form whose fields leave no room for one.
-#[derive(Clone, Copy)]
-struct NoSite;
-
-impl NoSite {
-    const EMPTY: NoSite = NoSite;
-
-    const fn get(self) -> Option<&'static SiteNames> {
-        None
-    }
-
-    const fn put(self, _: Option<&'static SiteNames>) -> NoSite {
-        NoSite
-    }
-}
-
 /// An enum of the standard library's whose tag `marshal` reads, named by a
 /// byte in `InvalidTagOf`.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum StdEnum {
-    Option,
-    IpAddr,
-    SocketAddr,
+    Option = 0,
+    IpAddr = 1,
+    SocketAddr = 2,
 }
 
 impl fmt::Display for StdEnum {
@@ -319,6 +265,154 @@ impl fmt::Display for Site {
     }
 }
 
+/// A form of `Repr` but `Sited`, in seven bytes: which form, and its
+/// fields in 48 bits.
+#[derive(Clone, Copy)]
+struct Small {
+    form: Form,
+    bits: [u8; 6],
+}
+
+/// The fields of a form, packed into 48 bits (`Repr::pack`) and unpacked
+/// in the same order (`Small::unpack`).
+#[derive(Default)]
+struct Bits {
+    bits: u64,
+    used: u32,
+}
+
+impl Bits {
+    const MAX: u32 = 48;
+
+    /// Appends `value`: `None` if it does not fit what is left.
+    fn put<T: Pack>(&mut self, value: T) -> Option<()> {
+        let bits = value.pack()?;
+        if self.used + T::BITS > Self::MAX || (T::BITS < 64 && bits >> T::BITS != 0) {
+            return None;
+        }
+        self.bits |= bits << self.used;
+        self.used += T::BITS;
+        Some(())
+    }
+
+    /// The next value, as `put` appended it.
+    fn take<T: Pack>(&mut self) -> T {
+        let mask = (1u64 << T::BITS) - 1;
+        let value = T::unpack((self.bits >> self.used) & mask);
+        self.used += T::BITS;
+        value
+    }
+
+    fn bytes(&self) -> [u8; 6] {
+        let [a, b, c, d, e, f, _, _] = self.bits.to_le_bytes();
+        [a, b, c, d, e, f]
+    }
+
+    fn from_bytes([a, b, c, d, e, f]: [u8; 6]) -> Bits {
+        Bits {
+            bits: u64::from_le_bytes([a, b, c, d, e, f, 0, 0]),
+            used: 0,
+        }
+    }
+}
+
+/// A field of a form of `Repr`, in at most `BITS` bits (`Bits`).
+trait Pack: Sized {
+    const BITS: u32;
+    /// The bits, or `None` if this value does not fit.
+    fn pack(self) -> Option<u64>;
+    fn unpack(bits: u64) -> Self;
+}
+
+impl Pack for u8 {
+    const BITS: u32 = 8;
+    fn pack(self) -> Option<u64> {
+        Some(self.into())
+    }
+    fn unpack(bits: u64) -> Self {
+        bits as u8
+    }
+}
+
+impl Pack for u32 {
+    const BITS: u32 = 32;
+    fn pack(self) -> Option<u64> {
+        Some(self.into())
+    }
+    fn unpack(bits: u64) -> Self {
+        bits as u32
+    }
+}
+
+impl Pack for i32 {
+    const BITS: u32 = 32;
+    fn pack(self) -> Option<u64> {
+        Some((self as u32).into())
+    }
+    fn unpack(bits: u64) -> Self {
+        bits as u32 as i32
+    }
+}
+
+/// Lengths, counts and offsets below 2⁴⁸ (larger ones keep no site).
+impl Pack for u64 {
+    const BITS: u32 = 48;
+    fn pack(self) -> Option<u64> {
+        Some(self)
+    }
+    fn unpack(bits: u64) -> Self {
+        bits
+    }
+}
+
+impl Pack for usize {
+    const BITS: u32 = 48;
+    fn pack(self) -> Option<u64> {
+        Some(self as u64)
+    }
+    fn unpack(bits: u64) -> Self {
+        // At most 2³² − 1 on a 32-bit target, where it came from a usize.
+        bits as usize
+    }
+}
+
+/// Seconds within ±2⁴⁷.
+impl Pack for i64 {
+    const BITS: u32 = 48;
+    fn pack(self) -> Option<u64> {
+        let bits = (self as u64) & ((1 << 48) - 1);
+        (Self::unpack(bits) == self).then_some(bits)
+    }
+    fn unpack(bits: u64) -> Self {
+        ((bits << 16) as i64) >> 16
+    }
+}
+
+impl Pack for StdEnum {
+    const BITS: u32 = 8;
+    fn pack(self) -> Option<u64> {
+        Some(self as u64)
+    }
+    fn unpack(bits: u64) -> Self {
+        match bits {
+            1 => StdEnum::IpAddr,
+            2 => StdEnum::SocketAddr,
+            _ => StdEnum::Option,
+        }
+    }
+}
+
+/// A name or message: a pointer, which does not fit.
+impl Pack for &'static &'static str {
+    const BITS: u32 = 0;
+    fn pack(self) -> Option<u64> {
+        None
+    }
+    fn unpack(_: u64) -> Self {
+        &""
+    }
+}
+
 /// Everything about the kinds of `DecodeError`, from one table (invoked
 /// once, below) in which each kind is a row:
 ///
@@ -329,7 +423,6 @@ impl fmt::Display for Site {
 ///                                      binds in the message and constructor,
 /// Kind { /// docs                      or a struct variant;
 ///        field: Type, ... }
-///     in NoSite                        optionally: this form keeps no site,
 ///     => "message",                    a format string over the fields,
 ///     or Alternative { field: Type }   optionally a second compact form of
 ///         => "message",                the same kind, with its own message,
@@ -341,14 +434,13 @@ impl fmt::Display for Site {
 ///
 /// - `DecodeErrorKind`, each row's variant with its docs and fields, with
 ///   the attributes written before `pub enum DecodeErrorKind;`;
-/// - `Repr`, the compact form a `DecodeError` is, with a variant for each
-///   row and each alternative, each holding the offset (`at`), the site
-///   (`site`, unless the form says `in NoSite`: a form whose fields leave
-///   no room for it) and the kind's fields; and `Repr::kind` from it to
-///   the public kind;
+/// - `Repr`, the compact form a `DecodeError` keeps, with a variant for each
+///   row and each alternative, and `Repr::kind` from it to the public kind;
+///   and `Repr::Sited`, any of them whose fields fit in 48 bits (`Small`),
+///   with a site;
+/// - `Form`, naming each of those variants, and `Repr::pack` and
+///   `Small::unpack` between a variant and its `Small` form;
 /// - `Repr::fmt_message`, the message of the `Display` of `DecodeError`;
-/// - `Repr::at`, `Repr::site` and `Repr::with`, to read and set the offset
-///   and the site of any form;
 /// - for each row with one, `DecodeError::constructor(fields.., offset)`,
 ///   `#[cold]` and `pub(crate)`.
 macro_rules! decode_error_kinds {
@@ -367,7 +459,6 @@ macro_rules! decode_error_kinds {
                 $(#[doc = $field_doc:literal])*
                 $field:ident: $field_ty:ty $(as $field_compact:ty)?
             ),* $(,)?})?
-            $(in $slot:ident)?
             => $message:literal
             $(, or $alt:ident { $($alt_field:ident: $alt_ty:ty),* } => $alt_message:literal)?
             $(, $(#[$ctor_attr:meta])* fn $ctor:ident)?;
@@ -386,27 +477,77 @@ macro_rules! decode_error_kinds {
         $(#[$repr_attr])*
         enum Repr {
             $(
-                $kind {
-                    at: Off,
-                    site: decode_error_kinds!(@slot $($slot)?),
-                    $($name: decode_error_kinds!(@compact $ty $(as $compact)?),)?
-                    $($($field: decode_error_kinds!(@compact $field_ty $(as $field_compact)?),)*)?
-                },
-                $($alt { at: Off, site: Sited, $($alt_field: $alt_ty),* },)?
+                $kind
+                $((decode_error_kinds!(@compact $ty $(as $compact)?)))?
+                $({$($field: decode_error_kinds!(@compact $field_ty $(as $field_compact)?)),*})?,
+                $($alt { $($alt_field: $alt_ty),* },)?
             )*
+            /// Another form, packed, with the site where it was raised.
+            /// Made only after an error, by `DecodeError::in_site`: the
+            /// forms decoding makes keep their first word to their own
+            /// byte (and a field or none), which keeps checking a decode's
+            /// `Result` one compare.
+            Sited(Small, &'static SiteNames),
+        }
+
+        /// Names each form of `Repr` but `Sited`, for `Small`.
+        #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+        #[repr(u8)]
+        enum Form {
+            $($kind, $($alt,)?)*
+        }
+
+        impl Repr {
+            /// This form in 48 bits, if its fields fit (see `Pack`).
+            #[allow(unused_mut)] // (for the forms without fields)
+            fn pack(self) -> Option<Small> {
+                match self {
+                    $(
+                        Repr::$kind $(($name))? $({$($field),*})? => {
+                            let mut bits = Bits::default();
+                            $(bits.put($name)?;)?
+                            $($(bits.put($field)?;)*)?
+                            Some(Small { form: Form::$kind, bits: bits.bytes() })
+                        }
+                        $(Repr::$alt { $($alt_field),* } => {
+                            let mut bits = Bits::default();
+                            $(bits.put($alt_field)?;)*
+                            Some(Small { form: Form::$alt, bits: bits.bytes() })
+                        })?
+                    )*
+                    Repr::Sited(small, _) => Some(small),
+                }
+            }
+        }
+
+        impl Small {
+            /// The form `Repr::pack` packed.
+            #[allow(unused_mut)] // (for the forms without fields)
+            fn unpack(self) -> Repr {
+                let mut bits = Bits::from_bytes(self.bits);
+                match self.form {
+                    $(
+                        Form::$kind => Repr::$kind
+                            $((bits.take::<decode_error_kinds!(@compact $ty $(as $compact)?)>()))?
+                            $({$($field: bits.take::<decode_error_kinds!(@compact $field_ty $(as $field_compact)?)>()),*})?,
+                        $(Form::$alt => Repr::$alt { $($alt_field: bits.take::<$alt_ty>()),* },)?
+                    )*
+                }
+            }
         }
 
         impl Repr {
             /// The public kind of this form.
             fn kind(self) -> DecodeErrorKind {
                 match self {
+                    Repr::Sited(small, _) => small.unpack().kind(),
                     $(
-                        Repr::$kind { $($name,)? $($($field,)*)? .. } => {
+                        Repr::$kind $(($name))? $({$($field),*})? => {
                             DecodeErrorKind::$kind
                             $((Load::load($name)))?
                             $({$($field: Load::load($field)),*})?
                         }
-                        $(Repr::$alt { $($alt_field,)* .. } => {
+                        $(Repr::$alt { $($alt_field),* } => {
                             DecodeErrorKind::$kind { $($alt_field: Load::load($alt_field)),* }
                         })?
                     )*
@@ -416,57 +557,19 @@ macro_rules! decode_error_kinds {
             /// The kind's message, without the offset.
             fn fmt_message(self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 match self {
+                    Repr::Sited(small, _) => small.unpack().fmt_message(f),
                     $(
-                        Repr::$kind { $($name,)? $($($field,)*)? .. } => write!(f, $message),
-                        $(Repr::$alt { $($alt_field,)* .. } => write!(f, $alt_message),)?
+                        Repr::$kind $(($name))? $({$($field),*})? => write!(f, $message),
+                        $(Repr::$alt { $($alt_field),* } => write!(f, $alt_message),)?
                     )*
                 }
-            }
-
-            /// The offset.
-            const fn at(&self) -> Off {
-                match self {
-                    $(
-                        Repr::$kind { at, .. } => *at,
-                        $(Repr::$alt { at, .. } => *at,)?
-                    )*
-                }
-            }
-
-            /// The site, if this form keeps one and one was set.
-            const fn site(&self) -> Option<&'static SiteNames> {
-                match self {
-                    $(
-                        Repr::$kind { site, .. } => site.get(),
-                        $(Repr::$alt { site, .. } => site.get(),)?
-                    )*
-                }
-            }
-
-            /// This form with its offset `at`, and its site `site` if it
-            /// keeps one.
-            const fn with(self, new_at: Off, new_site: Option<&'static SiteNames>) -> Self {
-                let mut repr = self;
-                match &mut repr {
-                    $(
-                        Repr::$kind { at, site, .. } => {
-                            *at = new_at;
-                            *site = site.put(new_site);
-                        }
-                        $(Repr::$alt { at, site, .. } => {
-                            *at = new_at;
-                            *site = site.put(new_site);
-                        })?
-                    )*
-                }
-                repr
             }
         }
 
         impl DecodeError {
             $(
                 decode_error_kinds!(
-                    @constructor [$($(#[$ctor_attr])* $ctor)?] $kind [$($slot)?]
+                    @constructor [$($(#[$ctor_attr])* $ctor)?] $kind
                     ($($name: decode_error_kinds!(@compact $ty $(as $compact)?))?)
                     {$($($field: decode_error_kinds!(@compact $field_ty $(as $field_compact)?)),*)?}
                 );
@@ -478,33 +581,27 @@ macro_rules! decode_error_kinds {
     (@compact $ty:ty) => { $ty };
     (@compact $ty:ty as $compact:ty) => { $compact };
 
-    // The type a form keeps its site as.
-    (@slot) => { Sited };
-    (@slot $slot:ident) => { $slot };
-
     // A row's constructor, if it has one: of a tuple variant, or of a
     // struct or unit variant.
     (@constructor [] $($row:tt)*) => {};
     (
-        @constructor [$(#[$attr:meta])* $ctor:ident] $kind:ident [$($slot:ident)?]
+        @constructor [$(#[$attr:meta])* $ctor:ident] $kind:ident
         ($name:ident: $ty:ty) {}
     ) => {
         $(#[$attr])*
         #[cold]
         pub(crate) const fn $ctor($name: $ty, offset: usize) -> Self {
-            let site = <decode_error_kinds!(@slot $($slot)?)>::EMPTY;
-            Self::new(Repr::$kind { at: Off::new(offset), site, $name })
+            Self::new(Repr::$kind($name), offset)
         }
     };
     (
-        @constructor [$(#[$attr:meta])* $ctor:ident] $kind:ident [$($slot:ident)?]
+        @constructor [$(#[$attr:meta])* $ctor:ident] $kind:ident
         () {$($field:ident: $ty:ty),*}
     ) => {
         $(#[$attr])*
         #[cold]
         pub(crate) const fn $ctor($($field: $ty,)* offset: usize) -> Self {
-            let site = <decode_error_kinds!(@slot $($slot)?)>::EMPTY;
-            Self::new(Repr::$kind { at: Off::new(offset), site, $($field),* })
+            Self::new(Repr::$kind { $($field),* }, offset)
         }
     };
 }
@@ -586,9 +683,9 @@ decode_error_kinds! {
         tag: u32,
         /// The enum's name.
         ty: &'static str as &'static &'static str,
-    } in NoSite => "invalid tag {tag} for enum {ty}",
-    // The same of an enum of the standard library's, named by a byte,
-    // which leaves room for the site.
+    } => "invalid tag {tag} for enum {ty}",
+    // The same of an enum of the standard library's, named by a byte:
+    // small enough to keep a site.
     or InvalidTagOf { tag: u32, ty: StdEnum } => "invalid tag {tag} for enum {ty}";
     // Made by the public `DecodeError::invalid_tag`, or by
     // `DecodeError::invalid_std_tag`.
@@ -616,7 +713,7 @@ decode_error_kinds! {
         len: u64,
         /// The type's capacity (saturated at `u32::MAX`).
         capacity: usize as u32,
-    } in NoSite => "length {len} exceeds the type's capacity of {capacity}";
+    } => "length {len} exceeds the type's capacity of {capacity}";
     // Made by `DecodeError::over_capacity`, which saturates the capacity.
 
     /// Bytes were left over after the value ([`from_bytes`](crate::from_bytes)
@@ -795,7 +892,7 @@ impl DecodeError {
     /// ```
     #[must_use]
     pub fn offset(&self) -> usize {
-        self.repr.at().get()
+        self.offset
     }
 
     /// The field of a derived type (or of a derived enum's variant) that
@@ -810,10 +907,18 @@ impl DecodeError {
     ///
     /// `None` for an error raised outside any derived field (at the top
     /// level, or trailing bytes), from a [`Reader`](crate::Reader) of your
-    /// own, and for two kinds that have no room for it: an
-    /// [`InvalidTag`](DecodeErrorKind::InvalidTag) raised by a derived
-    /// enum or a manual implementation (it names its enum, the type being
-    /// read, instead), and [`OverCapacity`](DecodeErrorKind::OverCapacity).
+    /// own, and for errors whose fields leave no room for it in the three
+    /// words a `DecodeError` takes: an [`InvalidTag`](DecodeErrorKind::InvalidTag)
+    /// raised by a derived enum or a manual implementation (it names its
+    /// enum, the type being read, instead), a [`Custom`](DecodeErrorKind::Custom)
+    /// or [`NoArena`](DecodeErrorKind::NoArena) error (they hold a name
+    /// too), and a length, count or offset of 2⁴⁸ or more (a
+    /// [`FingerprintMismatch`](DecodeErrorKind::FingerprintMismatch)'s
+    /// fingerprint, say, or an [`OverCapacity`](DecodeErrorKind::OverCapacity)
+    /// with its capacity). Errors in fields that the search does not enter
+    /// have the site of the field around them: inside an
+    /// [extensible](crate#extensible-types) type, and in a struct or enum
+    /// with a field read `with` a module.
     /// For the whole path, from the top of the value, see
     /// [`error_path`](crate::error_path).
     ///
@@ -836,14 +941,26 @@ impl DecodeError {
     /// ```
     #[must_use]
     pub fn site(&self) -> Option<Site> {
-        self.repr.site().map(|names| Site { names })
+        match self.repr {
+            Repr::Sited(_, names) => Some(Site { names }),
+            _ => None,
+        }
     }
 
     /// The same error, in the field `names` (`[type, field]`), if its form
-    /// has room for a site.
+    /// has room for a site; else as it is.
     #[must_use]
-    pub(crate) const fn in_site(self, names: Option<&'static SiteNames>) -> Self {
-        Self::new(self.repr.with(self.repr.at(), names))
+    pub(crate) fn in_site(self, names: Option<&'static SiteNames>) -> Self {
+        match (names, self.repr.pack()) {
+            (Some(names), Some(small)) => Self::new(Repr::Sited(small, names), self.offset),
+            _ => self,
+        }
+    }
+
+    /// An invalid tag of an enum of the standard library's.
+    #[cold]
+    pub(crate) const fn invalid_std_tag(tag: u32, ty: StdEnum, offset: usize) -> Self {
+        Self::new(Repr::InvalidTagOf { tag, ty }, offset)
     }
 
     /// Whether the input ended before the value did: decoding needed bytes
@@ -905,9 +1022,12 @@ impl DecodeError {
     /// ```
     #[must_use]
     pub fn is_incomplete(&self) -> bool {
-        match self.repr {
-            Repr::UnexpectedEnd { .. } => true,
-            Repr::LengthOverflow { len, .. } => len <= isize::MAX as u64,
+        match self.kind() {
+            DecodeErrorKind::UnexpectedEnd { .. } => true,
+            DecodeErrorKind::LengthOverflow { len } => {
+                len <= isize::MAX as u64
+                    && !matches!(self.repr.plain(), Repr::LengthOverflowInBody { .. })
+            }
             _ => false,
         }
     }
@@ -927,8 +1047,7 @@ impl DecodeError {
     /// ```
     #[must_use]
     pub const fn custom(message: &'static &'static str, offset: usize) -> Self {
-        let (at, site) = (Off::new(offset), Sited::EMPTY);
-        Self::new(Repr::Custom { at, site, message })
+        Self::new(Repr::Custom(message), offset)
     }
 
     /// An invalid enum tag; `ty` names the enum (write `&"Name"`).
@@ -939,15 +1058,7 @@ impl DecodeError {
     /// ```
     #[must_use]
     pub const fn invalid_tag(tag: u32, ty: &'static &'static str, offset: usize) -> Self {
-        let (at, site) = (Off::new(offset), NoSite::EMPTY);
-        Self::new(Repr::InvalidTag { at, site, tag, ty })
-    }
-
-    /// An invalid tag of an enum of the standard library's.
-    #[cold]
-    pub(crate) const fn invalid_std_tag(tag: u32, ty: StdEnum, offset: usize) -> Self {
-        let (at, site) = (Off::new(offset), Sited::EMPTY);
-        Self::new(Repr::InvalidTagOf { at, site, tag, ty })
+        Self::new(Repr::InvalidTag { tag, ty }, offset)
     }
 
     /// The same error, with its offset moved `by` bytes further into the
@@ -959,12 +1070,14 @@ impl DecodeError {
     /// ```
     #[must_use]
     pub const fn shifted(self, by: usize) -> Self {
-        let at = Off::new(self.repr.at().get().saturating_add(by));
-        Self::new(self.repr.with(at, self.repr.site()))
+        Self {
+            offset: self.offset.saturating_add(by),
+            repr: self.repr,
+        }
     }
 
-    const fn new(repr: Repr) -> Self {
-        DecodeError { repr }
+    const fn new(repr: Repr, offset: usize) -> Self {
+        DecodeError { offset, repr }
     }
 
     /// `len` items where the type holds at most `capacity`.
@@ -976,12 +1089,13 @@ impl DecodeError {
         } else {
             capacity as u32
         };
-        Self::new(Repr::OverCapacity {
-            at: Off::new(offset),
-            site: NoSite::EMPTY,
-            len: len as u64,
-            capacity,
-        })
+        Self::new(
+            Repr::OverCapacity {
+                len: len as u64,
+                capacity,
+            },
+            offset,
+        )
     }
 
     /// This error, raised inside an extensible body, as what it is there:
@@ -991,14 +1105,23 @@ impl DecodeError {
     /// that more input cannot mend; any other error as it is.
     #[cold]
     pub(crate) const fn past_body(self) -> Self {
+        // (Never of a `Sited` form: sites are found after decoding.)
         match self.repr {
-            Repr::UnexpectedEnd { at, site, needed } => {
-                Self::new(Repr::BodyOverrun { at, site, needed })
-            }
-            Repr::LengthOverflow { at, site, len } => {
-                Self::new(Repr::LengthOverflowInBody { at, site, len })
+            Repr::UnexpectedEnd { needed } => Self::new(Repr::BodyOverrun { needed }, self.offset),
+            Repr::LengthOverflow { len } => {
+                Self::new(Repr::LengthOverflowInBody { len }, self.offset)
             }
             _ => self,
+        }
+    }
+}
+
+impl Repr {
+    /// This form, unpacked if `Sited`.
+    fn plain(self) -> Repr {
+        match self {
+            Repr::Sited(small, _) => small.unpack(),
+            repr => repr,
         }
     }
 }
@@ -1006,7 +1129,7 @@ impl DecodeError {
 impl fmt::Display for DecodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.repr.fmt_message(f)?;
-        write!(f, " at byte {}", self.offset())?;
+        write!(f, " at byte {}", self.offset)?;
         match self.site() {
             Some(site) => write!(f, ", in {site}"),
             None => Ok(()),
@@ -1019,7 +1142,7 @@ impl fmt::Display for DecodeError {
 /// error whether or not its site was looked for.
 impl PartialEq for DecodeError {
     fn eq(&self, other: &Self) -> bool {
-        self.kind() == other.kind() && self.offset() == other.offset()
+        self.kind() == other.kind() && self.offset == other.offset
     }
 }
 
@@ -1028,7 +1151,7 @@ impl Eq for DecodeError {}
 impl core::hash::Hash for DecodeError {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
         self.kind().hash(state);
-        self.offset().hash(state);
+        self.offset.hash(state);
     }
 }
 
@@ -1036,7 +1159,7 @@ impl fmt::Debug for DecodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("DecodeError")
             .field("kind", &self.kind())
-            .field("offset", &self.offset())
+            .field("offset", &self.offset)
             .field("site", &self.site())
             .finish()
     }

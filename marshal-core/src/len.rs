@@ -113,7 +113,10 @@ impl Parts {
     /// `Unmarshal::__PARTS` by default: a derived enum's from its
     /// `variants`, else a derived struct's from its `fields`.
     #[must_use]
-    pub const fn of(fields: &[crate::trace::Named<'_>], variants: crate::trace::Variants<'_>) -> Parts {
+    pub const fn of(
+        fields: &[crate::trace::Named<'_>],
+        variants: crate::trace::Variants<'_>,
+    ) -> Parts {
         match variants.parts() {
             Some(parts) => parts,
             None => Part::named(fields),

@@ -57,8 +57,8 @@ mod wire_hash;
 mod writer;
 
 pub use error::{BufferTooSmall, DecodeError, DecodeErrorKind, LengthMismatch, Overflow, Site};
-pub use trace::{ErrorPath, MAX_STEPS, Step, error_path};
 pub use reader::Reader;
+pub use trace::{ErrorPath, MAX_STEPS, Step, error_path};
 pub use traits::{Marshal, Unmarshal, UnmarshalOwned};
 pub use writer::Writer;
 
@@ -158,9 +158,27 @@ pub fn from_bytes<'de, T: Unmarshal<'de>>(input: &'de [u8]) -> Result<T, DecodeE
     // decoder's own checks and the one for trailing bytes (an
     // implementation that reads less than it claims still gets them).
     if T::MIN_LEN_IS_EXACT && input.len() == T::MIN_LEN {
-        return decode_whole(|| Reader::new(input));
+        return decode_all(input, None);
     }
-    decode_whole(|| Reader::new(input))
+    decode_all(input, None)
+}
+
+/// One `T` from all of `input`, read under the budget `max_alloc` if any,
+/// or `TrailingBytes` after it; after an error in the value, with its site
+/// (see `trace::locate`). The reader is made here, where the compiler
+/// sees the input's length and the budget.
+#[inline(always)]
+fn decode_all<'de, T: Unmarshal<'de>>(
+    input: &'de [u8],
+    max_alloc: Option<usize>,
+) -> Result<T, DecodeError> {
+    let mut r = reader(input, max_alloc);
+    let value = match T::decode(&mut r) {
+        Ok(value) => value,
+        Err(e) => return Err(locate::<T>(input, max_alloc, r.left(), e)),
+    };
+    r.finish()?;
+    Ok(value)
 }
 
 /// [`from_bytes`] into memory the caller provides: the value is built in
@@ -193,24 +211,38 @@ pub fn from_bytes_into<'de, 's, T: Unmarshal<'de>>(
     slot: &'s mut core::mem::MaybeUninit<T>,
 ) -> Result<&'s mut T, DecodeError> {
     let mut r = Reader::new(input);
-    mem::build_in_checked(slot, &mut r, |r, place| T::__decode_in(r, place), |r| r.finish())
-        // (Trailing bytes are after the value, which the trace reads
-        // whole: they have no site.)
-        .map_err(|e| trace::locate::<T>(|| Reader::new(input), r.left(), e))
+    mem::build_in_checked(
+        slot,
+        &mut r,
+        |r, place| T::__decode_in(r, place),
+        |r| r.finish(),
+    )
+    // (Trailing bytes are after the value, which the trace reads
+    // whole: they have no site.)
+    .map_err(|e| locate::<T>(input, None, r.left(), e))
 }
 
-/// One `T` from all of what a reader from `reader` reads, or
-/// `TrailingBytes` after it. After an error in the value, a second reader
-/// from `reader` looks for its site (see `trace::locate`).
+/// A reader of `input`, under the budget `max_alloc` if any.
 #[inline(always)]
-fn decode_whole<'de, T: Unmarshal<'de>>(reader: impl Fn() -> Reader<'de>) -> Result<T, DecodeError> {
-    let mut r = reader();
-    let value = match T::decode(&mut r) {
-        Ok(value) => value,
-        Err(e) => return Err(trace::locate::<T>(reader, r.left(), e)),
-    };
-    r.finish()?;
-    Ok(value)
+fn reader(input: &[u8], max_alloc: Option<usize>) -> Reader<'_> {
+    match max_alloc {
+        Some(max_alloc) => Reader::new(input).with_max_alloc(max_alloc),
+        None => Reader::new(input),
+    }
+}
+
+/// `error`, which decoding a `T` from all of `input` under the budget
+/// `max_alloc` returned, leaving `left` of the reader's budget, with its
+/// site (see `trace::locate`): out of line, after an error.
+#[cold]
+#[inline(never)]
+fn locate<'de, T: Unmarshal<'de>>(
+    input: &'de [u8],
+    max_alloc: Option<usize>,
+    left: usize,
+    error: DecodeError,
+) -> DecodeError {
+    trace::locate::<T>(|| reader(input, max_alloc), left, error)
 }
 
 /// [`from_bytes`] with an allocation budget: decoding asks the allocator
@@ -237,7 +269,7 @@ pub fn from_bytes_limited<'de, T: Unmarshal<'de>>(
     input: &'de [u8],
     max_alloc: usize,
 ) -> Result<T, DecodeError> {
-    decode_whole(|| Reader::new(input).with_max_alloc(max_alloc))
+    decode_all(input, Some(max_alloc))
 }
 
 /// Encodes `value` into a new `Vec` with exactly one allocation of exactly

@@ -223,7 +223,9 @@ pub fn locate<'de, T: Unmarshal<'de>>(
     left: usize,
     error: DecodeError,
 ) -> DecodeError {
-    if !T::__TRACES {
+    // Trailing bytes are after the value, which the trace reads whole:
+    // they have no site.
+    if !T::__TRACES || matches!(error.kind(), crate::DecodeErrorKind::TrailingBytes { .. }) {
         return error;
     }
     let mut trace = Trace::new();
@@ -255,7 +257,11 @@ impl Trace {
 
     /// Runs `walk` one step further in.
     #[inline(always)]
-    fn step<R>(&mut self, step: Step, walk: impl FnOnce(&mut Trace) -> Result<R, DecodeError>) -> Result<R, DecodeError> {
+    fn step<R>(
+        &mut self,
+        step: Step,
+        walk: impl FnOnce(&mut Trace) -> Result<R, DecodeError>,
+    ) -> Result<R, DecodeError> {
         if self.len < MAX_STEPS {
             self.steps[self.len] = step;
             self.len += 1;
@@ -274,7 +280,11 @@ impl Trace {
 
     /// Runs `walk` in the derived field `names`.
     #[inline(always)]
-    fn field<R>(&mut self, names: &'static SiteNames, walk: impl FnOnce(&mut Trace) -> Result<R, DecodeError>) -> Result<R, DecodeError> {
+    fn field<R>(
+        &mut self,
+        names: &'static SiteNames,
+        walk: impl FnOnce(&mut Trace) -> Result<R, DecodeError>,
+    ) -> Result<R, DecodeError> {
         let outer = self.site.replace(names);
         let value = self.step(Step::field(names), walk)?;
         self.site = outer;
@@ -283,14 +293,22 @@ impl Trace {
 
     /// Runs `walk` in the item at `index` of a collection.
     #[inline(always)]
-    pub(crate) fn index<R>(&mut self, index: usize, walk: impl FnOnce(&mut Trace) -> Result<R, DecodeError>) -> Result<R, DecodeError> {
+    pub(crate) fn index<R>(
+        &mut self,
+        index: usize,
+        walk: impl FnOnce(&mut Trace) -> Result<R, DecodeError>,
+    ) -> Result<R, DecodeError> {
         self.step(Step::Index(index), walk)
     }
 
     /// Runs `walk` in the element `names` of a tuple: a step, but not a
     /// site (a tuple is not a derived type).
     #[inline(always)]
-    pub(crate) fn element<R>(&mut self, names: &'static SiteNames, walk: impl FnOnce(&mut Trace) -> Result<R, DecodeError>) -> Result<R, DecodeError> {
+    pub(crate) fn element<R>(
+        &mut self,
+        names: &'static SiteNames,
+        walk: impl FnOnce(&mut Trace) -> Result<R, DecodeError>,
+    ) -> Result<R, DecodeError> {
         self.step(Step::field(names), walk)
     }
 }
@@ -346,7 +364,11 @@ impl<'de> Named<'de> {
     /// field whose type names the type being derived, whose part cannot be
     /// read from it.
     #[must_use]
-    pub const fn new(names: &'static SiteNames, part: crate::len::Part, walk: Walk<'de>) -> Named<'de> {
+    pub const fn new(
+        names: &'static SiteNames,
+        part: crate::len::Part,
+        walk: Walk<'de>,
+    ) -> Named<'de> {
         Named { names, part, walk }
     }
 }
@@ -448,7 +470,10 @@ fn read_tag<'de, Tag: Unmarshal<'de> + Into<u32>>(r: &mut Reader<'de>) -> Result
 
 /// `Unmarshal::__trace`'s default: a derived struct's fields or a derived
 /// enum's variant, walked; any other type decoded and dropped.
-pub(crate) fn walk<'de, T: Unmarshal<'de>>(r: &mut Reader<'de>, t: &mut Trace) -> Result<(), DecodeError> {
+pub(crate) fn walk<'de, T: Unmarshal<'de>>(
+    r: &mut Reader<'de>,
+    t: &mut Trace,
+) -> Result<(), DecodeError> {
     if !T::__FIELDS.is_empty() {
         if T::__LAYOUT.is_memcpy() {
             // As `struct_in` and `from_memory` read it: one take.
@@ -471,15 +496,25 @@ pub(crate) fn walk<'de, T: Unmarshal<'de>>(r: &mut Reader<'de>, t: &mut Trace) -
 }
 
 /// The fields of a struct, read as `struct_in` reads them.
-fn fields<'de, T: Unmarshal<'de>>(r: &mut Reader<'de>, t: &mut Trace, fields: &[Named<'de>]) -> Result<(), DecodeError> {
+fn fields<'de, T: Unmarshal<'de>>(
+    r: &mut Reader<'de>,
+    t: &mut Trace,
+    fields: &[Named<'de>],
+) -> Result<(), DecodeError> {
     let mut sub = None;
     // A struct of exact length is checked whole, first: a short input fails
     // in its first field.
-    let r = t.field(fields[0].names, |_| crate::__private::exact_reader::<T>(r, &mut sub))?;
+    let r = t.field(fields[0].names, |_| {
+        crate::__private::exact_reader::<T>(r, &mut sub)
+    })?;
     walk_fields(r, t, fields)
 }
 
-fn walk_fields<'de>(r: &mut Reader<'de>, t: &mut Trace, fields: &[Named<'de>]) -> Result<(), DecodeError> {
+fn walk_fields<'de>(
+    r: &mut Reader<'de>,
+    t: &mut Trace,
+    fields: &[Named<'de>],
+) -> Result<(), DecodeError> {
     fields
         .iter()
         .try_for_each(|field| t.field(field.names, |t| (field.walk)(r, t)))
@@ -488,7 +523,11 @@ fn walk_fields<'de>(r: &mut Reader<'de>, t: &mut Trace, fields: &[Named<'de>]) -
 /// The walk of `len` values of `T` read as `Unmarshal::decode_vec` reads
 /// them (by default): charged, then one by one.
 #[cfg(feature = "alloc")]
-pub(crate) fn items<'de, T: Unmarshal<'de>>(r: &mut Reader<'de>, t: &mut Trace, len: usize) -> Result<(), DecodeError> {
+pub(crate) fn items<'de, T: Unmarshal<'de>>(
+    r: &mut Reader<'de>,
+    t: &mut Trace,
+    len: usize,
+) -> Result<(), DecodeError> {
     if T::__LAYOUT.is_memcpy() && size_of::<T>() > 0 {
         return T::decode_vec(r, len).map(drop);
     }
@@ -502,7 +541,10 @@ pub(crate) fn items<'de, T: Unmarshal<'de>>(r: &mut Reader<'de>, t: &mut Trace, 
 
 /// The walk of `N` values of `T` read as `Unmarshal::decode_array` reads
 /// them (by default).
-pub(crate) fn array<'de, T: Unmarshal<'de>, const N: usize>(r: &mut Reader<'de>, t: &mut Trace) -> Result<(), DecodeError> {
+pub(crate) fn array<'de, T: Unmarshal<'de>, const N: usize>(
+    r: &mut Reader<'de>,
+    t: &mut Trace,
+) -> Result<(), DecodeError> {
     if T::__LAYOUT.is_memcpy() {
         return T::decode_array::<N>(r).map(drop);
     }

@@ -625,7 +625,11 @@ pub trait Unmarshal<'de>: Sized {
         let mut r = Reader::new(buf);
         match Self::decode(&mut r) {
             Ok(value) => Ok((value, r.position())),
-            Err(e) => Err(crate::trace::locate::<Self>(|| Reader::new(buf), r.left(), e)),
+            Err(e) => Err(crate::trace::locate::<Self>(
+                || Reader::new(buf),
+                r.left(),
+                e,
+            )),
         }
     }
 

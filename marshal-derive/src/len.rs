@@ -91,8 +91,8 @@ pub(crate) fn struct_parts(cont: &Container, private: &TokenStream) -> Option<To
         return None;
     }
     // `__PARTS` is the trait's default, from `__FIELDS`.
-    if let Some(named) = named_fields(&cont.ident.to_string(), fields, private)
-        .filter(|named| !named.is_empty())
+    if let Some(named) =
+        named_fields(&cont.ident.to_string(), fields, private).filter(|named| !named.is_empty())
     {
         return Some(quote! {
             const __FIELDS: &'__de [#private::Named<'__de>] = &[#(#named),*];

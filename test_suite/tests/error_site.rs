@@ -189,7 +189,10 @@ fn sites_and_paths_through_fields_elements_entries_and_variants() {
     let at = find(&bytes, &1.0f32.to_le_bytes(), 0) + 4;
     assert_eq!(
         damaged::<Record>(&bytes, at, 9),
-        ("Shape::Circle.filled".into(), ".shapes[1]::Circle.filled".into())
+        (
+            "Shape::Circle.filled".into(),
+            ".shapes[1]::Circle.filled".into()
+        )
     );
     // The tagged shape's note's text is no longer UTF-8.
     let at = find(&bytes, b"t", 0);
@@ -257,7 +260,10 @@ fn paths_in_maps_sets_arrays_and_deques() {
     let bytes = marshal::to_vec(&boxed);
     let last = bytes.len() - 1;
     // `Box<[T]>` is decoded whole by the trace: no step into it.
-    assert_eq!(damaged::<Box<[Note]>>(&bytes, last, 3), ("-".into(), "".into()));
+    assert_eq!(
+        damaged::<Box<[Note]>>(&bytes, last, 3),
+        ("-".into(), "".into())
+    );
 }
 
 #[test]
@@ -319,7 +325,10 @@ fn every_entry_point_on_a_slice_sets_the_site() {
     bytes[last] = 4;
     let site = |err: DecodeError| err.site().map(|s| s.to_string());
     let want = Some("Note.flag".to_owned());
-    assert_eq!(site(marshal::from_bytes::<Vec<Note>>(&bytes).unwrap_err()), want);
+    assert_eq!(
+        site(marshal::from_bytes::<Vec<Note>>(&bytes).unwrap_err()),
+        want
+    );
     assert_eq!(
         site(marshal::from_bytes_limited::<Vec<Note>>(&bytes, 1 << 20).unwrap_err()),
         want
@@ -485,21 +494,43 @@ fn enum_lengths_from_the_variants_are_the_lists_ones() {
     check::<Same>(
         4,
         &[&[u32::MIN_LEN], &[f32::MIN_LEN]],
-        &[&[<u32 as Unmarshal>::__EXACT_LEN], &[<f32 as Unmarshal>::__EXACT_LEN]],
-        &[&[<u32 as Unmarshal>::__STACK_FIELD], &[<f32 as Unmarshal>::__STACK_FIELD]],
+        &[
+            &[<u32 as Unmarshal>::__EXACT_LEN],
+            &[<f32 as Unmarshal>::__EXACT_LEN],
+        ],
+        &[
+            &[<u32 as Unmarshal>::__STACK_FIELD],
+            &[<f32 as Unmarshal>::__STACK_FIELD],
+        ],
     );
     check::<Mixed>(
         1,
-        &[&[], &[u64::MIN_LEN, bool::MIN_LEN], &[String::MIN_LEN, u16::MIN_LEN]],
         &[
             &[],
-            &[<u64 as Unmarshal>::__EXACT_LEN, <bool as Unmarshal>::__EXACT_LEN],
-            &[<String as Unmarshal>::__EXACT_LEN, <u16 as Unmarshal>::__EXACT_LEN],
+            &[u64::MIN_LEN, bool::MIN_LEN],
+            &[String::MIN_LEN, u16::MIN_LEN],
         ],
         &[
             &[],
-            &[<u64 as Unmarshal>::__STACK_FIELD, <bool as Unmarshal>::__STACK_FIELD],
-            &[<String as Unmarshal>::__STACK_FIELD, <u16 as Unmarshal>::__STACK_FIELD],
+            &[
+                <u64 as Unmarshal>::__EXACT_LEN,
+                <bool as Unmarshal>::__EXACT_LEN,
+            ],
+            &[
+                <String as Unmarshal>::__EXACT_LEN,
+                <u16 as Unmarshal>::__EXACT_LEN,
+            ],
+        ],
+        &[
+            &[],
+            &[
+                <u64 as Unmarshal>::__STACK_FIELD,
+                <bool as Unmarshal>::__STACK_FIELD,
+            ],
+            &[
+                <String as Unmarshal>::__STACK_FIELD,
+                <u16 as Unmarshal>::__STACK_FIELD,
+            ],
         ],
     );
     check::<Units>(4, &[&[], &[]], &[&[], &[]], &[&[], &[]]);

@@ -417,7 +417,10 @@ where
 /// The trace of a hash map (std's, or hashbrown's), read as
 /// [`decode_hash_map`] reads it.
 #[cfg(any(feature = "std", feature = "hashbrown"))]
-pub(crate) fn trace_hash_map<'de, K, V>(r: &mut Reader<'de>, t: &mut Trace) -> Result<(), DecodeError>
+pub(crate) fn trace_hash_map<'de, K, V>(
+    r: &mut Reader<'de>,
+    t: &mut Trace,
+) -> Result<(), DecodeError>
 where
     K: Unmarshal<'de>,
     V: Unmarshal<'de>,

@@ -193,7 +193,11 @@ impl<'de, T: Unmarshal<'de>> Unmarshal<'de> for Option<T> {
         match r.take_u8()? {
             0 => Ok(None),
             1 => T::decode(r).map(Some),
-            tag => Err(DecodeError::invalid_std_tag(tag.into(), StdEnum::Option, at)),
+            tag => Err(DecodeError::invalid_std_tag(
+                tag.into(),
+                StdEnum::Option,
+                at,
+            )),
         }
     }
 

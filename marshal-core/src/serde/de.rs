@@ -391,7 +391,11 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'_, 'de> {
                 .visit_none::<DeError>()
                 .map_err(|e| self.place(e, at)),
             1 => self.nest(|de| visitor.visit_some(&mut *de).map_err(|e| de.place(e, at))),
-            tag => Err(self.fail(DecodeError::invalid_std_tag(tag.into(), StdEnum::Option, at))),
+            tag => Err(self.fail(DecodeError::invalid_std_tag(
+                tag.into(),
+                StdEnum::Option,
+                at,
+            ))),
         }
     }
 
