@@ -378,7 +378,7 @@ impl<'de> Named<'de> {
 /// for a type that is not such an enum.
 #[derive(Clone, Copy)]
 pub struct Variants<'de> {
-    read_tag: Option<fn(&mut Reader<'de>) -> Result<u32, DecodeError>>,
+    read_tag: Option<ReadTag<'de>>,
     tag_len: usize,
     list: &'de [(u32, &'de [Named<'de>])],
 }
@@ -434,6 +434,9 @@ impl<'de> Variants<'de> {
         crate::len::Part::named(self.list[0].1).min
     }
 }
+
+/// How a derived enum's tag is read, as a `u32`.
+type ReadTag<'de> = fn(&mut Reader<'de>) -> Result<u32, DecodeError>;
 
 /// The variants of an enum whose tag is a `u32` (the default): each
 /// variant's tag and fields.

@@ -399,7 +399,7 @@ fn without_an_arena_an_arena_type_is_a_no_arena_error() {
     assert_eq!(
         err.to_string(),
         "bumpalo::collections::Vec is allocated in an arena, and this decode has none \
-         (decode it with marshal::arena::from_bytes_in) at byte 4, in Batch.records"
+         (decode it with marshal::arena::from_bytes_in) at byte 4"
     );
     assert_eq!(Batch::read_from(&bytes).unwrap_err(), err);
     assert_eq!(

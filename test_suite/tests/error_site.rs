@@ -534,6 +534,6 @@ fn enum_lengths_from_the_variants_are_the_lists_ones() {
         ],
     );
     check::<Units>(4, &[&[], &[]], &[&[], &[]], &[&[], &[]]);
-    assert!(Same::MIN_LEN_IS_EXACT && !Mixed::MIN_LEN_IS_EXACT && Units::MIN_LEN_IS_EXACT);
+    const { assert!(Same::MIN_LEN_IS_EXACT && !Mixed::MIN_LEN_IS_EXACT && Units::MIN_LEN_IS_EXACT) };
     assert_eq!((Same::MIN_LEN, Mixed::MIN_LEN, Units::MIN_LEN), (8, 1, 4));
 }
