@@ -29,7 +29,7 @@
 
 use ::bytes::{Buf, BufMut, Bytes, BytesMut};
 use marshal_core::__facade::{
-    assert_allocatable, encode_exact, length_mismatch, may_fit, try_append_to_buf_mut,
+    assert_allocatable, encode_exact, length_mismatch, locate, may_fit, try_append_to_buf_mut,
 };
 use marshal_core::{BufferTooSmall, DecodeError, Marshal, Reader, Unmarshal, Writer};
 
@@ -210,7 +210,11 @@ where
     T: for<'de> Unmarshal<'de>,
 {
     let mut r = Reader::new(buf);
-    let value = T::decode(&mut r)?;
+    let value = match T::decode(&mut r) {
+        Ok(value) => value,
+        // With its site, as `from_bytes` finds it.
+        Err(e) => return Err(locate::<T>(|| Reader::new(buf), &r, e)),
+    };
     let used = r.position();
     buf.advance(used);
     Ok(value)

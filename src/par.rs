@@ -39,7 +39,7 @@ use core::mem::MaybeUninit;
 
 use marshal_core::__facade::{
     Filled, Slots, alloc_refused, append_filled_to_vec, append_slots_to_vec, append_to_vec,
-    assert_allocatable, encode_exact, length_mismatch,
+    assert_allocatable, encode_exact, length_mismatch, locate,
 };
 use marshal_core::{DecodeError, Marshal, Reader, Unmarshal, Writer};
 use rayon::prelude::*;
@@ -313,10 +313,14 @@ where
         // built straight in its slot (a derived struct's fields written
         // there), as `from_bytes` would decode it: all of its range, or
         // `TrailingBytes` (the value built then dropped).
-        let mut r = marshal_core::Reader::new(&input[start..end]);
+        let range = &input[start..end];
+        let mut r = marshal_core::Reader::new(range);
         let pushed = run.push_built(&mut r, |r, place| T::__decode_in(r, place), |r| r.finish());
         match pushed {
-            Some(result) => result.map_err(|e| e.shifted(start))?,
+            // With its site, as `from_bytes` finds it.
+            Some(result) => {
+                result.map_err(|e| locate::<T>(|| Reader::new(range), &r, e).shifted(start))?
+            }
             None => unreachable!("a run has one slot per end"),
         }
         start = end;

@@ -24,3 +24,16 @@ pub use crate::output::{append_to_vec, try_append_to_vec};
 pub const fn alloc_refused(bytes: usize, at: usize) -> crate::DecodeError {
     crate::DecodeError::alloc_limit(bytes, at)
 }
+
+/// `error`, which decoding a `T` with `spent` returned, with its site, as
+/// the entry points on a slice find it (`trace::locate`): `start` makes a
+/// reader at the same start, with the same limits. Only after an error.
+#[cold]
+#[inline(never)]
+pub fn locate<'de, T: crate::Unmarshal<'de>>(
+    start: impl FnOnce() -> crate::Reader<'de>,
+    spent: &crate::Reader<'de>,
+    error: crate::DecodeError,
+) -> crate::DecodeError {
+    crate::trace::locate::<T>(start, spent.left(), error)
+}

@@ -898,27 +898,31 @@ impl DecodeError {
     /// The field of a derived type (or of a derived enum's variant) that
     /// was being read when the error was raised: the innermost one, when
     /// types nest. Set by the entry points that decode a whole slice
-    /// ([`from_bytes`](crate::from_bytes), [`from_bytes_limited`](crate::from_bytes_limited),
+    /// ([`from_bytes`](crate::from_bytes),
+    /// [`from_bytes_limited`](crate::from_bytes_limited),
     /// [`from_bytes_into`](crate::from_bytes_into),
-    /// [`Unmarshal::read_from`](crate::Unmarshal::read_from) and those built
-    /// on them): after an error, and only then, they read the input again to
-    /// find it, so decoding that succeeds pays nothing for it. [`Display`](fmt::Display)
-    /// ends with it (`…, in Record.note`).
+    /// [`Unmarshal::read_from`](crate::Unmarshal::read_from), and the
+    /// `marshal` crate's frames, `par::decode_batch` and
+    /// `buf::decode_from_bytes`): after an error, and only then, they read
+    /// the input again to find it, so decoding that succeeds pays nothing
+    /// for it. [`Display`](fmt::Display) ends with it (`…, in
+    /// Record.note`).
     ///
     /// `None` for an error raised outside any derived field (at the top
     /// level, or trailing bytes), from a [`Reader`](crate::Reader) of your
     /// own, and for errors whose fields leave no room for it in the three
-    /// words a `DecodeError` takes: an [`InvalidTag`](DecodeErrorKind::InvalidTag)
-    /// raised by a derived enum or a manual implementation (it names its
-    /// enum, the type being read, instead), a [`Custom`](DecodeErrorKind::Custom)
-    /// or [`NoArena`](DecodeErrorKind::NoArena) error (they hold a name
-    /// too), and a length, count or offset of 2⁴⁸ or more (a
-    /// [`FingerprintMismatch`](DecodeErrorKind::FingerprintMismatch)'s
-    /// fingerprint, say, or an [`OverCapacity`](DecodeErrorKind::OverCapacity)
-    /// with its capacity). Errors in fields that the search does not enter
-    /// have the site of the field around them: inside an
-    /// [extensible](crate#extensible-types) type, and in a struct or enum
-    /// with a field read `with` a module.
+    /// words a `DecodeError` takes: an
+    /// [`InvalidTag`](DecodeErrorKind::InvalidTag) raised by a derived enum
+    /// or a manual implementation (it names its enum, the type being read,
+    /// instead), a [`Custom`](DecodeErrorKind::Custom) or
+    /// [`NoArena`](DecodeErrorKind::NoArena) error (they hold a name too),
+    /// an [`OverCapacity`](DecodeErrorKind::OverCapacity) error, and a
+    /// length, count, fingerprint or number of seconds of 2⁴⁸ or more.
+    /// Errors in fields that the search does not enter have the site of the
+    /// field around them: inside an extensible type
+    /// (`#[marshal(extensible)]`), and in a struct or enum with a field read
+    /// `with` a module.
+    ///
     /// For the whole path, from the top of the value, see
     /// [`error_path`](crate::error_path).
     ///

@@ -339,6 +339,18 @@ fn every_entry_point_on_a_slice_sets_the_site() {
         site(marshal::from_bytes_into(&bytes, &mut slot).unwrap_err()),
         want
     );
+    let mut chunk = bytes::Bytes::from(bytes.clone());
+    assert_eq!(
+        site(marshal::buf::decode_from_bytes::<Vec<Note>>(&mut chunk).unwrap_err()),
+        want
+    );
+    // A batch: the failing value's site, at its offset in the whole input.
+    let (mut batch, mut ends) = (Vec::new(), Vec::new());
+    marshal::par::encode_batch(&[note("p"), note("q")], &mut batch, &mut ends);
+    let last = batch.len() - 1;
+    batch[last] = 5;
+    let err = marshal::par::decode_batch::<Note>(&batch, &ends).unwrap_err();
+    assert_eq!((err.offset(), site(err)), (last, want.clone()));
     // A reader of one's own does not look for it.
     let err = <Vec<Note>>::decode(&mut Reader::new(&bytes)).unwrap_err();
     assert_eq!(err.site(), None);
