@@ -324,25 +324,22 @@ trait Pack: Sized {
     fn unpack(bits: u64) -> Self;
 }
 
-impl Pack for u8 {
-    const BITS: u32 = 8;
-    fn pack(self) -> Option<u64> {
-        Some(self.into())
-    }
-    fn unpack(bits: u64) -> Self {
-        bits as u8
-    }
+/// Unsigned integers of `BITS` bits, kept whole.
+macro_rules! pack_unsigned {
+    ($($ty:ty),*) => {$(
+        impl Pack for $ty {
+            const BITS: u32 = <$ty>::BITS;
+            fn pack(self) -> Option<u64> {
+                Some(self.into())
+            }
+            fn unpack(bits: u64) -> Self {
+                bits as $ty
+            }
+        }
+    )*};
 }
 
-impl Pack for u32 {
-    const BITS: u32 = 32;
-    fn pack(self) -> Option<u64> {
-        Some(self.into())
-    }
-    fn unpack(bits: u64) -> Self {
-        bits as u32
-    }
-}
+pack_unsigned!(u8, u32);
 
 impl Pack for i32 {
     const BITS: u32 = 32;
