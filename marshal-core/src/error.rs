@@ -915,10 +915,8 @@ impl DecodeError {
     /// [`NoArena`](DecodeErrorKind::NoArena) error (they hold a name too),
     /// an [`OverCapacity`](DecodeErrorKind::OverCapacity) error, and a
     /// length, count, fingerprint or number of seconds of 2⁴⁸ or more.
-    /// Errors in fields that the search does not enter have the site of the
-    /// field around them: inside an extensible type
-    /// (`#[marshal(extensible)]`), and in a struct or enum with a field read
-    /// `with` a module.
+    /// Errors in a struct or enum with a field read `with` a module, which
+    /// the search does not enter, have the site of the field around them.
     ///
     /// For the whole path, from the top of the value, see
     /// [`error_path`](crate::error_path).

@@ -324,6 +324,18 @@ pub struct Named<'de> {
     pub(crate) names: &'static SiteNames,
     pub(crate) part: crate::len::Part,
     walk: Walk<'de>,
+    body: Body,
+}
+
+/// Whether a field is read from an extensible body, and how.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Body {
+    /// Not: the field of a struct or variant that is not extensible.
+    No,
+    /// A version-1 field: there, or the body is cut (`past_body`).
+    Always,
+    /// A field added later: read only when the body has bytes left.
+    Since,
 }
 
 /// The walk of a skipped field, which the input does not carry.
@@ -355,6 +367,7 @@ impl<'de> FieldOf<'de> {
             names,
             part: self.part,
             walk: self.walk,
+            body: Body::No,
         }
     }
 }
@@ -369,7 +382,31 @@ impl<'de> Named<'de> {
         part: crate::len::Part,
         walk: Walk<'de>,
     ) -> Named<'de> {
-        Named { names, part, walk }
+        Named {
+            names,
+            part,
+            walk,
+            body: Body::No,
+        }
+    }
+
+    /// This field, read from an extensible body since version 1.
+    #[must_use]
+    pub const fn in_body(self) -> Named<'de> {
+        Named {
+            body: Body::Always,
+            ..self
+        }
+    }
+
+    /// This field, read from an extensible body when the body has bytes
+    /// left (a field added after version 1, `since = N`).
+    #[must_use]
+    pub const fn since(self) -> Named<'de> {
+        Named {
+            body: Body::Since,
+            ..self
+        }
     }
 }
 
@@ -381,6 +418,8 @@ pub struct Variants<'de> {
     read_tag: Option<ReadTag<'de>>,
     tag_len: usize,
     list: &'de [(u32, &'de [Named<'de>])],
+    /// Whether each variant's fields are read from an extensible body.
+    body: bool,
 }
 
 impl<'de> Variants<'de> {
@@ -389,7 +428,15 @@ impl<'de> Variants<'de> {
         read_tag: None,
         tag_len: 0,
         list: &[],
+        body: false,
     };
+
+    /// These variants, of an extensible enum: each variant's fields are
+    /// read from its body.
+    #[must_use]
+    pub const fn in_body(self) -> Variants<'de> {
+        Variants { body: true, ..self }
+    }
 
     /// Whether these are a derived enum's variants.
     #[must_use]
@@ -464,6 +511,7 @@ const fn tagged<'de, Tag: Unmarshal<'de> + Into<u32>>(
         read_tag: Some(read_tag::<Tag>),
         tag_len: Tag::MIN_LEN,
         list,
+        body: false,
     }
 }
 
@@ -478,6 +526,10 @@ pub(crate) fn walk<'de, T: Unmarshal<'de>>(
     t: &mut Trace,
 ) -> Result<(), DecodeError> {
     if !T::__FIELDS.is_empty() {
+        if T::__FIELDS[0].body != Body::No {
+            // An extensible struct: its fields, from its body.
+            return r.take_body(|r| walk_fields(r, t, T::__FIELDS));
+        }
         if T::__LAYOUT.is_memcpy() {
             // As `struct_in` and `from_memory` read it: one take.
             return t.field(T::__FIELDS[0].names, |_| r.take(size_of::<T>()).map(drop));
@@ -490,9 +542,13 @@ pub(crate) fn walk<'de, T: Unmarshal<'de>>(
         let inner = crate::__private::exact_reader::<T>(r, &mut sub)?;
         let tag = read_tag(inner)?;
         if let Some((_, fields)) = T::__VARIANTS.list.iter().find(|(each, _)| *each == tag) {
+            if T::__VARIANTS.body {
+                return inner.take_body(|r| walk_fields(r, t, fields));
+            }
             return walk_fields(inner, t, fields);
         }
-        // An unknown tag: the enum's own decoder says how it fails.
+        // An unknown tag: the enum's own decoder says what it is (`other`,
+        // its body skipped) or how it fails.
         *r = start;
     }
     T::decode(r).map(drop)
@@ -513,14 +569,20 @@ fn fields<'de, T: Unmarshal<'de>>(
     walk_fields(r, t, fields)
 }
 
+/// Fields in order, as the derived decoder reads them; from an extensible
+/// body, as `in_body` and `body_field_or` read them.
 fn walk_fields<'de>(
     r: &mut Reader<'de>,
     t: &mut Trace,
     fields: &[Named<'de>],
 ) -> Result<(), DecodeError> {
-    fields
-        .iter()
-        .try_for_each(|field| t.field(field.names, |t| (field.walk)(r, t)))
+    fields.iter().try_for_each(|field| match field.body {
+        Body::No => t.field(field.names, |t| (field.walk)(r, t)),
+        Body::Since if r.remaining() == 0 => Ok(()),
+        Body::Always | Body::Since => t.field(field.names, |t| {
+            (field.walk)(r, t).map_err(DecodeError::past_body)
+        }),
+    })
 }
 
 /// The walk of `len` values of `T` read as `Unmarshal::decode_vec` reads

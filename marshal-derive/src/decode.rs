@@ -39,7 +39,7 @@ pub(crate) fn impl_unmarshal(cont: &Container, private: &TokenStream) -> TokenSt
         container_min_len_is_exact(cont, private),
     );
     let mut stack = stack::container_stack(cont, private);
-    if variants.is_some() {
+    if variants.is_some() && !cont.extensible() {
         // From the variants' parts, `__PARTS` (see `Variants::parts`), as a
         // struct's are from its fields'.
         (min_len, exact, stack) = (
@@ -117,22 +117,20 @@ pub(crate) fn impl_unmarshal(cont: &Container, private: &TokenStream) -> TokenSt
 }
 
 /// `Unmarshal::__VARIANTS` of an enum whose variants the trace can walk as
-/// its decoder reads them (not extensible, without an `other` variant,
-/// every field read by its type's `Unmarshal`): each variant's tag and
-/// fields (see `named_fields`), from which its `__PARTS` come too. `None`
-/// for another container, or an enum without variants.
+/// its decoder reads them (every field read by its type's `Unmarshal`):
+/// each variant's tag and fields (see `named_fields`), and whether they are
+/// read from an extensible body; from them come the `__PARTS` of an enum
+/// that is not extensible too. `None` for another container, or an enum
+/// without variants.
 fn enum_variants(cont: &Container, private: &TokenStream) -> Option<TokenStream> {
     let Data::Enum(variants) = &cont.data else {
         return None;
     };
-    if cont.extensible() || variants.iter().any(Variant::is_other) {
-        return None;
-    }
-    let name = cont.ident.to_string();
+    let (name, body) = (cont.ident.to_string(), cont.extensible());
     let mut listed = Vec::new();
     for variant in variants {
         let ty = format!("{name}::{}", variant.ident);
-        let fields = named_fields(&ty, &variant.fields, private)?;
+        let fields = named_fields(&ty, &variant.fields, body, private)?;
         let tag = proc_macro2::Literal::u32_suffixed(u32::try_from(variant.tag).ok()?);
         listed.push(quote!((#tag, &[#(#fields),*])));
     }
@@ -144,8 +142,9 @@ fn enum_variants(cont: &Container, private: &TokenStream) -> Option<TokenStream>
         TagType::U16 => quote!(variants_u16),
         TagType::U32 => quote!(variants),
     };
+    let body = body.then(|| quote!(.in_body()));
     Some(quote! {
-        const __VARIANTS: #private::Variants<'__de> = #private::#variants(&[#(#listed),*]);
+        const __VARIANTS: #private::Variants<'__de> = #private::#variants(&[#(#listed),*])#body;
     })
 }
 

@@ -87,16 +87,16 @@ pub(crate) fn struct_parts(cont: &Container, private: &TokenStream) -> Option<To
     let Data::Struct(fields) = &cont.data else {
         return None;
     };
-    if cont.extensible() {
-        return None;
-    }
-    // `__PARTS` is the trait's default, from `__FIELDS`.
-    if let Some(named) =
-        named_fields(&cont.ident.to_string(), fields, private).filter(|named| !named.is_empty())
-    {
+    // `__PARTS` is the trait's default, from `__FIELDS` (an extensible
+    // struct's constants are read otherwise, and its `__PARTS` not at all).
+    let (name, body) = (cont.ident.to_string(), cont.extensible());
+    if let Some(named) = named_fields(&name, fields, body, private).filter(|n| !n.is_empty()) {
         return Some(quote! {
             const __FIELDS: &'__de [#private::Named<'__de>] = &[#(#named),*];
         });
+    }
+    if body {
+        return None;
     }
     let terms = fields.iter().map(|f| {
         let ty = f.ty;
@@ -119,11 +119,14 @@ pub(crate) fn struct_parts(cont: &Container, private: &TokenStream) -> Option<To
 
 /// The fields of a struct, or of an enum's variant, `ty`, listed for its
 /// trace (`Unmarshal::__FIELDS`): each with its site (`&["Type",
-/// "field"]`), part and walk (a skipped field's reads nothing); `None`
-/// when a field is read `with` a module, which the trace does not walk.
+/// "field"]`), part and walk (a skipped field's reads nothing), and when
+/// they are read from an extensible `body`, marked so (`in_body`, or
+/// `since` for a field added after version 1); `None` when a field is read
+/// `with` a module, which the trace does not walk.
 pub(crate) fn named_fields(
     ty: &str,
     fields: &[Field],
+    body: bool,
     private: &TokenStream,
 ) -> Option<Vec<TokenStream>> {
     if fields.iter().any(|f| f.attrs.with.is_some()) {
@@ -138,16 +141,22 @@ pub(crate) fn named_fields(
         let names = quote!(&[#ty, #name]);
         // Spanned at the field's type: a type that is not `Unmarshal` is
         // reported there.
-        if !f.is_encoded() {
+        let named = if !f.is_encoded() {
             let part = quote!(#private::Part::skipped::<#field_ty>());
-            return quote!(#private::Named::new(#names, #part, #private::read_nothing));
-        }
-        let of = quote_spanned!(field_ty.span()=> <#field_ty as #private::In<'__de>>);
-        if f.sized_by_type() {
-            quote!(#of::__FIELD.at(#names))
+            quote!(#private::Named::new(#names, #part, #private::read_nothing))
         } else {
-            let part = quote!(#private::Part::unsized_field(#of::__STACK_FIELD));
-            quote!(#private::Named::new(#names, #part, #of::__WALK))
+            let of = quote_spanned!(field_ty.span()=> <#field_ty as #private::In<'__de>>);
+            if f.sized_by_type() {
+                quote!(#of::__FIELD.at(#names))
+            } else {
+                let part = quote!(#private::Part::unsized_field(#of::__STACK_FIELD));
+                quote!(#private::Named::new(#names, #part, #of::__WALK))
+            }
+        };
+        match (body, f.is_optional()) {
+            (false, _) => named,
+            (true, false) => quote!(#named.in_body()),
+            (true, true) => quote!(#named.since()),
         }
     });
     Some(named.collect())

@@ -267,9 +267,7 @@ fn paths_in_maps_sets_arrays_and_deques() {
 }
 
 #[test]
-fn what_the_trace_does_not_enter_keeps_the_field_around_it() {
-    // An extensible type is decoded whole by the trace: an error inside it
-    // is in the field holding it.
+fn sites_in_extensible_bodies() {
     #[derive(Marshal, Unmarshal, Debug, PartialEq)]
     struct Holder {
         id: u8,
@@ -283,9 +281,68 @@ fn what_the_trace_does_not_enter_keeps_the_field_around_it() {
     let last = bytes.len() - 1;
     assert_eq!(
         damaged::<Holder>(&bytes, last, 3),
-        ("Holder.evolving".into(), ".evolving".into())
+        ("Note.flag".into(), ".evolving.b.flag".into())
     );
-    // A struct with a field read `with` a module, likewise.
+    // A body cut short: the field it cuts, as a `BodyOverrun`.
+    let mut short = marshal::to_vec(&Evolving { a: 1, b: note("x") });
+    short[0] -= 1;
+    short.pop();
+    let err = marshal::from_bytes::<Evolving>(&short).unwrap_err();
+    assert_eq!(err.kind(), DecodeErrorKind::BodyOverrun { needed: 1 });
+    assert_eq!(
+        site_and_path::<Evolving>(&short),
+        ("Note.flag".into(), ".b.flag".into())
+    );
+
+    // A field added later, there or not; and an extensible enum.
+    #[derive(Marshal, Unmarshal, Debug, PartialEq)]
+    #[marshal(extensible)]
+    struct Later {
+        a: u8,
+        #[marshal(since = 2, default)]
+        b: Option<bool>,
+    }
+    #[derive(Marshal, Unmarshal, Debug, PartialEq)]
+    #[marshal(extensible)]
+    enum Event {
+        Start {
+            at: u32,
+        },
+        Stop(Later),
+        #[marshal(other)]
+        Unknown,
+    }
+    let bytes = marshal::to_vec(&vec![
+        Event::Start { at: 1 },
+        Event::Stop(Later {
+            a: 1,
+            b: Some(true),
+        }),
+    ]);
+    let last = bytes.len() - 1;
+    assert_eq!(
+        damaged::<Vec<Event>>(&bytes, last, 9),
+        ("Later.b".into(), "[1]::Stop.0.b".into())
+    );
+    // `Stop`'s body holds `Later`'s: `a`, and `b`'s `Some`, its bool cut
+    // off by the end of `Later`'s body.
+    let bytes = [1, 0, 0, 0, 6, 0, 0, 0, 2, 0, 0, 0, 1, 1];
+    let err = marshal::from_bytes::<Event>(&bytes).unwrap_err();
+    assert_eq!(err.kind(), DecodeErrorKind::BodyOverrun { needed: 1 });
+    assert_eq!(
+        site_and_path::<Event>(&bytes),
+        ("Later.b".into(), "::Stop.0.b".into())
+    );
+    // A version-1 `Later` (no `b`) decodes, and an unknown variant is
+    // `other`: nothing to find.
+    assert!(marshal::from_bytes::<Event>(&[1, 0, 0, 0, 5, 0, 0, 0, 1, 0, 0, 0, 1]).is_ok());
+    assert!(marshal::error_path::<Event>(&[7, 0, 0, 0, 0, 0, 0, 0]).is_none());
+}
+
+#[test]
+fn what_the_trace_does_not_enter_keeps_the_field_around_it() {
+    // A struct with a field read `with` a module is decoded whole by the
+    // trace: an error inside it is in the field holding it.
     let bytes = marshal::to_vec(&vec![WithModule(3, true)]);
     assert_eq!(
         damaged::<Vec<WithModule>>(&bytes, 9, 0),
