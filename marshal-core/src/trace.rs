@@ -210,12 +210,11 @@ pub fn error_path<'de, T: Unmarshal<'de>>(input: &'de [u8]) -> Option<ErrorPath>
 
 /// `error`, which decoding a `T` from the reader `start` makes returned,
 /// with its site: the field the trace of `T` from such a reader was in
-/// when it failed the same way.
-/// `left` is what the decoding reader had left (`Reader::left`): under an
-/// allocation budget, the trace has only what is left of it, so that the two together ask
-/// for no more than the budget (and a trace that runs out has no site to
-/// give). Only on the way out of an error: decoding that succeeds never
-/// calls it.
+/// when it failed the same way. `left` is what the decoding reader had
+/// left (`Reader::left`): under an allocation budget, the trace has only
+/// what is left of it, so that the two together ask for no more than the
+/// budget (and a trace that runs out has no site to give). Only on the way
+/// out of an error: decoding that succeeds never calls it.
 #[cold]
 #[inline(never)]
 pub fn locate<'de, T: Unmarshal<'de>>(
