@@ -150,8 +150,11 @@ impl core::error::Error for LengthMismatch {}
 /// Why decoding failed, and where.
 ///
 /// Every error names its kind ([`DecodeError::kind`]) and the byte offset in
-/// the input where the offending item starts ([`DecodeError::offset`]). It
-/// needs no allocation and is 24 bytes on 64-bit targets.
+/// the input where the offending item starts ([`DecodeError::offset`]);
+/// from the entry points that decode a slice, most also name the field of
+/// a derived type being read ([`DecodeError::site`]), and
+/// [`error_path`](crate::error_path) gives the whole path to it. It needs
+/// no allocation and is 24 bytes on 64-bit targets.
 ///
 /// ```
 /// use marshal::{DecodeErrorKind, Unmarshal};
