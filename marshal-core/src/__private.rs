@@ -19,8 +19,7 @@ pub use crate::mem::{
 };
 pub use crate::reader::Reader;
 pub use crate::trace::{
-    FieldOf, Named, Trace, Variants, Walk, locate, read_nothing, variants, variants_u8,
-    variants_u16,
+    FieldOf, Named, Trace, Variants, Walk, locate, variants, variants_u8, variants_u16,
 };
 /// `Unmarshal`, by a shorter name: a derived struct's list of fields
 /// spells `<FieldType as In<'__de>>::__at(offset)`, a line each.
@@ -305,6 +304,6 @@ pub fn in_body<T>(result: Result<T, DecodeError>) -> Result<T, DecodeError> {
 #[cold]
 #[inline(never)]
 #[must_use]
-const fn past_body(err: DecodeError) -> DecodeError {
+fn past_body(err: DecodeError) -> DecodeError {
     err.past_body()
 }

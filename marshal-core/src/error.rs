@@ -901,9 +901,9 @@ impl DecodeError {
     /// ([`from_bytes`](crate::from_bytes),
     /// [`from_bytes_limited`](crate::from_bytes_limited),
     /// [`from_bytes_into`](crate::from_bytes_into),
-    /// [`Unmarshal::read_from`](crate::Unmarshal::read_from), and the
-    /// `marshal` crate's frames, `par::decode_batch` and
-    /// `buf::decode_from_bytes`): after an error, and only then, they read
+    /// and the `marshal` crate's frames, `par::decode_batch` and
+    /// `buf::decode_from_bytes`; not [`Unmarshal::read_from`](crate::Unmarshal::read_from),
+    /// the building block of `with` modules): after an error, and only then, they read
     /// the input again to find it, so decoding that succeeds pays nothing
     /// for it. [`Display`](fmt::Display) ends with it (`…, in
     /// Record.note`).
@@ -916,10 +916,16 @@ impl DecodeError {
     /// or a manual implementation (it names its enum, the type being read,
     /// instead), a [`Custom`](DecodeErrorKind::Custom) or
     /// [`NoArena`](DecodeErrorKind::NoArena) error (they hold a name too),
-    /// an [`OverCapacity`](DecodeErrorKind::OverCapacity) error, and a
-    /// length, count, fingerprint or number of seconds of 2⁴⁸ or more.
-    /// Errors in a struct or enum with a field read `with` a module, which
-    /// the search does not enter, have the site of the field around them.
+    /// an [`OverCapacity`](DecodeErrorKind::OverCapacity) error, a length,
+    /// count or fingerprint of 2⁴⁸ or more, or a number of seconds of 2⁴⁷
+    /// or more either side of zero. Nor for an
+    /// [`AllocLimit`](DecodeErrorKind::AllocLimit) error, nor for an error
+    /// under an allocation budget that the first decode left too little of
+    /// for a second reading: the two readings together ask the allocator
+    /// for no more than the budget. And the search stops at a struct or
+    /// enum with a field read `with` a module (whose code could decode
+    /// again, and look for a site of its own, at every level): an error in
+    /// it or after it has none.
     ///
     /// For the whole path, from the top of the value, see
     /// [`error_path`](crate::error_path).
@@ -953,9 +959,14 @@ impl DecodeError {
     /// has room for a site; else as it is.
     #[must_use]
     pub(crate) fn in_site(self, names: Option<&'static SiteNames>) -> Self {
-        match (names, self.repr.pack()) {
-            (Some(names), Some(small)) => Self::new(Repr::Sited(small, names), self.offset),
-            _ => self,
+        match (names, self.repr) {
+            // A site found already, by a `from_bytes` nested in a decoder,
+            // is the inner one: kept.
+            (_, Repr::Sited(..)) | (None, _) => self,
+            (Some(names), repr) => match repr.pack() {
+                Some(small) => Self::new(Repr::Sited(small, names), self.offset),
+                None => self,
+            },
         }
     }
 
@@ -1106,8 +1117,16 @@ impl DecodeError {
     /// and a [`LengthOverflow`](DecodeErrorKind::LengthOverflow) is one
     /// that more input cannot mend; any other error as it is.
     #[cold]
-    pub(crate) const fn past_body(self) -> Self {
-        // (Never of a `Sited` form: sites are found after decoding.)
+    pub(crate) fn past_body(self) -> Self {
+        if let Repr::Sited(small, names) = self.repr {
+            // An error with its site (from a `from_bytes` inside a `with`
+            // module, say): the same, with the same site.
+            let plain = Self::new(small.unpack(), self.offset).past_body();
+            return match plain.repr.pack() {
+                Some(small) => Self::new(Repr::Sited(small, names), self.offset),
+                None => plain,
+            };
+        }
         match self.repr {
             Repr::UnexpectedEnd { needed } => Self::new(Repr::BodyOverrun { needed }, self.offset),
             Repr::LengthOverflow { len } => {
@@ -1139,12 +1158,15 @@ impl fmt::Display for DecodeError {
     }
 }
 
-/// Errors are equal when their kinds and offsets are: the
+/// Errors are equal when their kinds, offsets and
+/// [`is_incomplete`](DecodeError::is_incomplete) are: the
 /// [`site`](DecodeError::site) is not compared, as an error is the same
 /// error whether or not its site was looked for.
 impl PartialEq for DecodeError {
     fn eq(&self, other: &Self) -> bool {
-        self.kind() == other.kind() && self.offset == other.offset
+        self.kind() == other.kind()
+            && self.offset == other.offset
+            && self.is_incomplete() == other.is_incomplete()
     }
 }
 
@@ -1154,6 +1176,7 @@ impl core::hash::Hash for DecodeError {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
         self.kind().hash(state);
         self.offset.hash(state);
+        self.is_incomplete().hash(state);
     }
 }
 

@@ -188,17 +188,30 @@ impl core::error::Error for ErrorPath {}
 /// ```
 #[must_use]
 pub fn error_path<'de, T: Unmarshal<'de>>(input: &'de [u8]) -> Option<ErrorPath> {
-    let error = crate::from_bytes::<T>(input).err()?;
-    let mut trace = Trace::new();
+    // Decoded as `from_bytes` does, but without looking for the site: the
+    // trace below does, once.
     let mut r = Reader::new(input);
-    let walked = T::__trace(&mut r, &mut trace).and_then(|()| r.finish());
+    let error = T::decode(&mut r).and_then(|_| r.finish()).err()?;
+    let mut trace = Trace::new();
+    let walked = if is_locatable(error) {
+        let mut r = Reader::new(input);
+        T::__trace(&mut r, &mut trace).and_then(|()| r.finish())
+    } else {
+        Ok(())
+    };
     Some(match walked {
-        Err(again) if again == error => ErrorPath {
-            steps: trace.steps,
-            len: trace.len,
-            deeper: trace.deeper,
-            error: error.in_site(trace.site),
-        },
+        Err(again) if again == error => {
+            // The steps past the path's end are left as they were: cleared,
+            // so that paths compare by their steps.
+            let mut steps = [Step::Index(0); MAX_STEPS];
+            steps[..trace.len].copy_from_slice(&trace.steps[..trace.len]);
+            ErrorPath {
+                steps,
+                len: trace.len,
+                deeper: trace.deeper,
+                error: error.in_site(trace.site),
+            }
+        }
         _ => ErrorPath {
             steps: [Step::Index(0); MAX_STEPS],
             len: 0,
@@ -206,6 +219,16 @@ pub fn error_path<'de, T: Unmarshal<'de>>(input: &'de [u8]) -> Option<ErrorPath>
             error,
         },
     })
+}
+
+/// Whether a trace can find where `error` was raised: not trailing bytes,
+/// which are after the value, which the trace reads whole; nor an
+/// `AllocLimit`, which depends on what the first decode charged, and which
+/// a trace with what was left would reach sooner, perhaps at the same
+/// offset.
+fn is_locatable(error: DecodeError) -> bool {
+    use crate::DecodeErrorKind::{AllocLimit, TrailingBytes};
+    !matches!(error.kind(), TrailingBytes { .. } | AllocLimit { .. })
 }
 
 /// `error`, which decoding a `T` from the reader `start` makes returned,
@@ -222,9 +245,7 @@ pub fn locate<'de, T: Unmarshal<'de>>(
     left: usize,
     error: DecodeError,
 ) -> DecodeError {
-    // Trailing bytes are after the value, which the trace reads whole:
-    // they have no site.
-    if !T::__TRACES || matches!(error.kind(), crate::DecodeErrorKind::TrailingBytes { .. }) {
+    if !T::__TRACES || !is_locatable(error) {
         return error;
     }
     let mut trace = Trace::new();
@@ -324,6 +345,8 @@ pub struct Named<'de> {
     pub(crate) part: crate::len::Part,
     walk: Walk<'de>,
     body: Body,
+    /// A skipped field, which the input does not carry.
+    skipped: bool,
 }
 
 /// Whether a field is read from an extensible body, and how.
@@ -338,7 +361,7 @@ enum Body {
 }
 
 /// The walk of a skipped field, which the input does not carry.
-pub fn read_nothing(_: &mut Reader<'_>, _: &mut Trace) -> Result<(), DecodeError> {
+fn read_nothing(_: &mut Reader<'_>, _: &mut Trace) -> Result<(), DecodeError> {
     Ok(())
 }
 
@@ -367,6 +390,7 @@ impl<'de> FieldOf<'de> {
             part: self.part,
             walk: self.walk,
             body: Body::No,
+            skipped: false,
         }
     }
 }
@@ -386,6 +410,19 @@ impl<'de> Named<'de> {
             part,
             walk,
             body: Body::No,
+            skipped: false,
+        }
+    }
+
+    /// The skipped field `names`, of `part`: it reads nothing.
+    #[must_use]
+    pub const fn skipped(names: &'static SiteNames, part: crate::len::Part) -> Named<'de> {
+        Named {
+            names,
+            part,
+            walk: read_nothing,
+            body: Body::No,
+            skipped: true,
         }
     }
 
@@ -524,6 +561,9 @@ pub(crate) fn walk<'de, T: Unmarshal<'de>>(
     r: &mut Reader<'de>,
     t: &mut Trace,
 ) -> Result<(), DecodeError> {
+    if T::__BLIND {
+        return Err(DecodeError::custom(&BLIND, r.position()));
+    }
     if !T::__FIELDS.is_empty() {
         if T::__FIELDS[0].body != Body::No {
             // An extensible struct: its fields, from its body.
@@ -531,7 +571,8 @@ pub(crate) fn walk<'de, T: Unmarshal<'de>>(
         }
         if T::__LAYOUT.is_memcpy() {
             // As `struct_in` and `from_memory` read it: one take.
-            return t.field(T::__FIELDS[0].names, |_| r.take(size_of::<T>()).map(drop));
+            let first = first_read(T::__FIELDS);
+            return t.field(first, |_| r.take(size_of::<T>()).map(drop));
         }
         return fields::<T>(r, t, T::__FIELDS);
     }
@@ -540,7 +581,10 @@ pub(crate) fn walk<'de, T: Unmarshal<'de>>(
         let mut sub = None;
         let inner = crate::__private::exact_reader::<T>(r, &mut sub)?;
         let tag = read_tag(inner)?;
-        if let Some((_, fields)) = T::__VARIANTS.list.iter().find(|(each, _)| *each == tag) {
+        // The derive lists the variants by tag.
+        let list = T::__VARIANTS.list;
+        if let Ok(i) = list.binary_search_by_key(&tag, |(each, _)| *each) {
+            let fields = list[i].1;
             if T::__VARIANTS.body {
                 return inner.take_body(|r| walk_fields(r, t, fields));
             }
@@ -562,11 +606,25 @@ fn fields<'de, T: Unmarshal<'de>>(
     let mut sub = None;
     // A struct of exact length is checked whole, first: a short input fails
     // in its first field.
-    let r = t.field(fields[0].names, |_| {
+    let r = t.field(first_read(fields), |_| {
         crate::__private::exact_reader::<T>(r, &mut sub)
     })?;
     walk_fields(r, t, fields)
 }
+
+/// The site of the first field the input carries (of `fields`, which are
+/// not empty): where a struct checked whole fails.
+fn first_read(fields: &[Named<'_>]) -> &'static SiteNames {
+    let first = fields.iter().find(|field| !field.skipped);
+    first
+        .or(fields.first())
+        .map_or(&["", ""], |field| field.names)
+}
+
+/// The error a trace stops with at a type it does not read (see
+/// `Unmarshal::__BLIND`): no decode raises it, so the error being looked
+/// for is never found past it.
+const BLIND: &str = "the trace does not read a type with a field read with a module";
 
 /// Fields in order, as the derived decoder reads them; from an extensible
 /// body, as `in_body` and `body_field_or` read them.

@@ -537,6 +537,14 @@ pub trait Unmarshal<'de>: Sized {
     #[doc(hidden)]
     const __VARIANTS: crate::trace::Variants<'de> = crate::trace::Variants::NONE;
 
+    /// Whether the trace must stop at this type, finding no site in it or
+    /// after it: a derived type with a field read `with` a module, whose
+    /// code may decode again (a module that calls `from_bytes`, which
+    /// looks for a site of its own), so that reading it a second time
+    /// could repeat at every level. Not part of the public API.
+    #[doc(hidden)]
+    const __BLIND: bool = false;
+
     /// Whether [`__trace`](Unmarshal::__trace) can enter a field of a
     /// derived type: a derived type's own, or a container's of its items'.
     /// When not, an error has no site to find, and the input is not read
@@ -623,14 +631,8 @@ pub trait Unmarshal<'de>: Sized {
     #[inline]
     fn read_from(buf: &'de [u8]) -> Result<(Self, usize), DecodeError> {
         let mut r = Reader::new(buf);
-        match Self::decode(&mut r) {
-            Ok(value) => Ok((value, r.position())),
-            Err(e) => Err(crate::trace::locate::<Self>(
-                || Reader::new(buf),
-                r.left(),
-                e,
-            )),
-        }
+        let value = Self::decode(&mut r)?;
+        Ok((value, r.position()))
     }
 
     /// Reads `len` values into a `Vec`; slices and vectors call this after

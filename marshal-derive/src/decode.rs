@@ -49,6 +49,18 @@ pub(crate) fn impl_unmarshal(cont: &Container, private: &TokenStream) -> TokenSt
         );
     }
     let parts = struct_parts(cont, private).or(variants);
+    // A field read `with` a module: the trace stops here (`__BLIND`).
+    let blind = match &cont.data {
+        Data::Struct(fields) => fields.iter().any(|f| f.attrs.with.is_some()),
+        Data::Enum(variants) => variants
+            .iter()
+            .any(|v| v.fields.iter().any(|f| f.attrs.with.is_some())),
+    };
+    let blind = blind.then(|| {
+        quote!(
+            const __BLIND: ::core::primitive::bool = true;
+        )
+    });
     let layout = container_layout(cont, private, &quote!(#private::Unmarshal<'__de>));
     let extensible = cont.extensible();
     let (r, place) = (local("__r"), local("__place"));
@@ -105,6 +117,7 @@ pub(crate) fn impl_unmarshal(cont: &Container, private: &TokenStream) -> TokenSt
         #[automatically_derived]
         impl #impl_generics #private::Unmarshal<'__de> for #ident #ty_generics #where_clause {
             #parts
+            #blind
             const MIN_LEN: ::core::primitive::usize = #min_len;
             const MIN_LEN_IS_EXACT: ::core::primitive::bool = #exact;
             #layout
@@ -131,12 +144,17 @@ fn enum_variants(cont: &Container, private: &TokenStream) -> Option<TokenStream>
     for variant in variants {
         let ty = format!("{name}::{}", variant.ident);
         let fields = named_fields(&ty, &variant.fields, body, private)?;
-        let tag = proc_macro2::Literal::u32_suffixed(u32::try_from(variant.tag).ok()?);
-        listed.push(quote!((#tag, &[#(#fields),*])));
+        let tag = u32::try_from(variant.tag).ok()?;
+        let literal = proc_macro2::Literal::u32_suffixed(tag);
+        listed.push((tag, quote!((#literal, &[#(#fields),*]))));
     }
+    // By tag, for the trace's binary search (the checks have rejected
+    // duplicate tags).
+    listed.sort_by_key(|(tag, _)| *tag);
     if listed.is_empty() {
         return None;
     }
+    let listed = listed.into_iter().map(|(_, variant)| variant);
     let variants = match cont.tag_type() {
         TagType::U8 => quote!(variants_u8),
         TagType::U16 => quote!(variants_u16),

@@ -143,7 +143,7 @@ pub(crate) fn named_fields(
         // reported there.
         let named = if !f.is_encoded() {
             let part = quote!(#private::Part::skipped::<#field_ty>());
-            quote!(#private::Named::new(#names, #part, #private::read_nothing))
+            quote!(#private::Named::skipped(#names, #part))
         } else {
             let of = quote_spanned!(field_ty.span()=> <#field_ty as #private::In<'__de>>);
             if f.sized_by_type() {

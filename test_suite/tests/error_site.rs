@@ -341,12 +341,12 @@ fn sites_in_extensible_bodies() {
 
 #[test]
 fn what_the_trace_does_not_enter_keeps_the_field_around_it() {
-    // A struct with a field read `with` a module is decoded whole by the
-    // trace: an error inside it is in the field holding it.
+    // The trace stops at a struct with a field read `with` a module: an
+    // error in it has no site.
     let bytes = marshal::to_vec(&vec![WithModule(3, true)]);
     assert_eq!(
         damaged::<Vec<WithModule>>(&bytes, 9, 0),
-        ("-".into(), "[0]".into())
+        ("-".into(), "".into())
     );
     // A skipped field reads nothing; the one after it is found.
     let bytes = marshal::to_vec(&Skipping {
@@ -355,6 +355,12 @@ fn what_the_trace_does_not_enter_keeps_the_field_around_it() {
     });
     assert_eq!(
         damaged::<Skipping>(&bytes, 0, 2),
+        ("Skipping.kept".into(), ".kept".into())
+    );
+    // Too short for the struct, checked whole: in the first field the input
+    // carries, not the skipped one.
+    assert_eq!(
+        site_and_path::<Skipping>(&[]),
         ("Skipping.kept".into(), ".kept".into())
     );
 }
@@ -390,7 +396,8 @@ fn every_entry_point_on_a_slice_sets_the_site() {
         site(marshal::from_bytes_limited::<Vec<Note>>(&bytes, 1 << 20).unwrap_err()),
         want
     );
-    assert_eq!(site(<Vec<Note>>::read_from(&bytes).unwrap_err()), want);
+    // Not `read_from`: it is what `with` modules decode through.
+    assert_eq!(site(<Vec<Note>>::read_from(&bytes).unwrap_err()), None);
     let mut slot = std::mem::MaybeUninit::<Vec<Note>>::uninit();
     assert_eq!(
         site(marshal::from_bytes_into(&bytes, &mut slot).unwrap_err()),
@@ -605,4 +612,139 @@ fn enum_lengths_from_the_variants_are_the_lists_ones() {
     check::<Units>(4, &[&[], &[]], &[&[], &[]], &[&[], &[]]);
     const { assert!(Same::MIN_LEN_IS_EXACT && !Mixed::MIN_LEN_IS_EXACT && Units::MIN_LEN_IS_EXACT) };
     assert_eq!((Same::MIN_LEN, Mixed::MIN_LEN, Units::MIN_LEN), (8, 1, 4));
+}
+
+// Types whose `with` modules decode again, for the tests below.
+#[derive(Marshal, Unmarshal, Debug)]
+struct Node {
+    next: Option<Hop>,
+}
+#[derive(Marshal, Unmarshal, Debug)]
+struct Hop(#[marshal(with = through_read_from)] Box<Node>);
+#[derive(Marshal, Unmarshal, Debug)]
+struct Framed {
+    next: Option<Frame>,
+}
+#[derive(Marshal, Unmarshal, Debug)]
+struct Frame(#[marshal(with = through_from_bytes)] Box<Framed>);
+
+mod through_read_from {
+    use marshal::{DecodeError, Marshal, Unmarshal};
+    pub(crate) fn encoded_len(v: &super::Node) -> usize {
+        v.encoded_len()
+    }
+    pub(crate) fn write_to(v: &super::Node, out: &mut [u8]) -> usize {
+        v.write_to(out)
+    }
+    pub(crate) fn read_from(input: &[u8]) -> Result<(Box<super::Node>, usize), DecodeError> {
+        super::Node::read_from(input).map(|(node, used)| (Box::new(node), used))
+    }
+}
+mod through_from_bytes {
+    use marshal::{DecodeError, Marshal};
+    /// A length byte, then the value, decoded with `from_bytes`.
+    pub(crate) fn encoded_len(v: &super::Framed) -> usize {
+        1 + v.encoded_len()
+    }
+    pub(crate) fn write_to(v: &super::Framed, out: &mut [u8]) -> usize {
+        out[0] = v.encoded_len() as u8;
+        1 + v.write_to(&mut out[1..])
+    }
+    pub(crate) fn read_from(input: &[u8]) -> Result<(Box<super::Framed>, usize), DecodeError> {
+        let len = usize::from(*input.first().ok_or(DecodeError::custom(&"no length", 0))?);
+        let body = input
+            .get(1..1 + len)
+            .ok_or(DecodeError::custom(&"short", 0))?;
+        let framed = marshal::from_bytes(body).map_err(|e| e.shifted(1))?;
+        Ok((Box::new(framed), 1 + len))
+    }
+}
+
+#[derive(Marshal, Unmarshal, Debug)]
+#[marshal(extensible)]
+struct Wrapper {
+    #[marshal(with = whole_rest)]
+    note: Note,
+}
+mod whole_rest {
+    use marshal::{DecodeError, Marshal};
+    pub(crate) fn encoded_len(v: &super::Note) -> usize {
+        v.encoded_len()
+    }
+    pub(crate) fn write_to(v: &super::Note, out: &mut [u8]) -> usize {
+        v.write_to(out)
+    }
+    pub(crate) fn read_from(input: &[u8]) -> Result<(super::Note, usize), DecodeError> {
+        marshal::from_bytes(input).map(|note| (note, input.len()))
+    }
+}
+
+/// `with` modules that decode again, at every level of a recursive type:
+/// each level's error is looked for once, so a deep input costs what its
+/// depth does, not twice that per level (which at this depth would not
+/// finish).
+#[test]
+fn nested_decodes_in_with_modules_stay_linear() {
+    // Sixty levels of `Some`, then an invalid `Option` tag.
+    let mut bytes = vec![1; 60];
+    bytes.push(7);
+    let err = marshal::from_bytes::<Node>(&bytes).unwrap_err();
+    assert_eq!(
+        (err.offset(), err.site().map(|s| s.to_string())),
+        (60, None)
+    );
+    // Each level framed: a length byte, then `Some`; the innermost tag 7.
+    let mut bytes = vec![7];
+    for _ in 0..60 {
+        let mut framed = vec![1, bytes.len() as u8];
+        framed.extend(&bytes);
+        bytes = framed;
+        if bytes.len() > 250 {
+            break;
+        }
+    }
+    let err = marshal::from_bytes::<Framed>(&bytes).unwrap_err();
+    // The innermost `from_bytes` names the innermost field; the levels
+    // around it keep that site.
+    assert_eq!(
+        err.site().map(|s| s.to_string()),
+        Some("Framed.next".into())
+    );
+    assert_eq!(err.offset(), bytes.len() - 1);
+}
+
+/// An `AllocLimit` has no site: the second reading, with what the first
+/// left of the budget, would run out sooner, perhaps at the same offset
+/// in an outer field.
+#[test]
+fn an_alloc_limit_has_no_site() {
+    #[derive(Marshal, Unmarshal, Debug)]
+    struct Outer {
+        a: Box<Inner>,
+    }
+    #[derive(Marshal, Unmarshal, Debug)]
+    struct Inner {
+        b: Box<u64>,
+    }
+    let bytes = marshal::to_vec(&Outer {
+        a: Box::new(Inner { b: Box::new(5) }),
+    });
+    let err = marshal::from_bytes_limited::<Outer>(&bytes, 12).unwrap_err();
+    assert_eq!(err.kind(), DecodeErrorKind::AllocLimit { limit: 12 });
+    assert_eq!(err.site(), None);
+}
+
+/// A site found by a `from_bytes` in a `with` module inside an extensible
+/// body: the error is still made a `BodyOverrun` by the body's end, and
+/// keeps its site.
+#[test]
+fn a_sited_error_cut_by_a_body_is_still_a_body_overrun() {
+    let mut bytes = marshal::to_vec(&Wrapper { note: note("x") });
+    // The body loses the flag.
+    bytes[0] -= 1;
+    bytes.pop();
+    let err = marshal::from_bytes::<Wrapper>(&bytes).unwrap_err();
+    assert_eq!(err.kind(), DecodeErrorKind::BodyOverrun { needed: 1 });
+    assert!(!err.is_incomplete());
+    assert_eq!(err.site().map(|s| s.to_string()), Some("Note.flag".into()));
 }
