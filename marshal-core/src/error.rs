@@ -917,8 +917,8 @@ impl DecodeError {
     /// instead), a [`Custom`](DecodeErrorKind::Custom) or
     /// [`NoArena`](DecodeErrorKind::NoArena) error (they hold a name too),
     /// an [`OverCapacity`](DecodeErrorKind::OverCapacity) error, a length,
-    /// count or fingerprint of 2⁴⁸ or more, or a number of seconds of 2⁴⁷
-    /// or more either side of zero. Nor for an
+    /// count, fingerprint or number of nanoseconds of 2⁴⁸ or more, or a
+    /// number of seconds of 2⁴⁷ or more either side of zero. Nor for an
     /// [`AllocLimit`](DecodeErrorKind::AllocLimit) error, nor for an error
     /// under an allocation budget that the first decode left too little of
     /// for a second reading: the two readings together ask the allocator

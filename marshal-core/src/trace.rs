@@ -643,7 +643,9 @@ fn walk_fields<'de>(
 }
 
 /// The walk of `len` values of `T` read as `Unmarshal::decode_vec` reads
-/// them (by default): charged, then one by one.
+/// them by default: charged, then one by one. (An override of `decode_vec`
+/// that reads otherwise is not mirrored: the walk fails another way, and
+/// the error keeps no site.)
 #[cfg(feature = "alloc")]
 pub(crate) fn items<'de, T: Unmarshal<'de>>(
     r: &mut Reader<'de>,
