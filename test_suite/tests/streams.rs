@@ -793,7 +793,7 @@ fn nothing_past_the_end_of_a_whole_extensible_body_is_incomplete() {
     assert!(!err.is_incomplete(), "{err}");
     assert_eq!(
         err.to_string(),
-        "length 6 exceeds what its extensible body can hold at byte 8"
+        "length 6 exceeds what its extensible body can hold at byte 8, in Versioned.label"
     );
     // More input after the body changes nothing.
     bytes.extend([0; 64]);
