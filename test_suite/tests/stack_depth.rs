@@ -248,6 +248,9 @@ wide!(Empty256; [()]; x x x x x x x x);
 struct Shape {
     name: &'static str,
     decode: fn(&mut Reader<'_>) -> Result<(), DecodeError>,
+    /// `marshal::from_bytes` of the type, which after an error reads the
+    /// input again to find its site (the trace, which nests as deep).
+    whole: fn(&[u8]) -> Result<(), DecodeError>,
     /// Bytes that open each level, in order.
     open: Vec<u8>,
     /// The innermost value.
@@ -287,6 +290,12 @@ macro_rules! decoder {
     };
 }
 
+macro_rules! whole {
+    ($ty:ty) => {
+        |bytes| marshal::from_bytes::<$ty>(bytes).map(drop)
+    };
+}
+
 fn le32(tag: u32) -> Vec<u8> {
     tag.to_le_bytes().to_vec()
 }
@@ -314,6 +323,7 @@ fn zeros(n: usize) -> Vec<u8> {
 fn enum_shape(
     name: &'static str,
     decode: fn(&mut Reader<'_>) -> Result<(), DecodeError>,
+    whole: fn(&[u8]) -> Result<(), DecodeError>,
     big: usize,
     prefix: &[u8],
     levels: usize,
@@ -321,6 +331,7 @@ fn enum_shape(
     Shape {
         name,
         decode,
+        whole,
         open: tagged(2, prefix),
         nest_at: 4,
         leaf: le32(0),
@@ -332,25 +343,75 @@ fn enum_shape(
 
 fn shapes() -> Vec<Shape> {
     let mut shapes = vec![
-        enum_shape("Big2048", decoder!(Big2048), 16384, &[], 19),
-        enum_shape("Big512", decoder!(Big512), 4096, &[], 64),
-        enum_shape("Big64", decoder!(Big64), 512, &[], 256),
-        enum_shape("InVec", decoder!(InVec), 4096, &one(&[]), 36),
-        enum_shape("InDeque", decoder!(InDeque), 4096, &one(&[]), 36),
-        enum_shape("InSet", decoder!(InSet), 4096, &one(&[]), 36),
-        enum_shape("InCow", decoder!(InCow), 4096, &one(&[]), 36),
-        enum_shape("InBTreeMap", decoder!(InBTreeMap), 4096, &one(&[7]), 32),
-        enum_shape("InHashMap", decoder!(InHashMap), 4096, &one(&[7]), 32),
-        enum_shape("InRc", decoder!(InRc), 4096, &[], 64),
-        enum_shape("InArc", decoder!(InArc), 4096, &[], 64),
-        enum_shape("ArenaBig2048", decoder!(ArenaBig2048), 16384, &[], 19),
-        enum_shape("ArenaBig512", decoder!(ArenaBig512), 4096, &[], 64),
-        enum_shape("ArenaInVec", decoder!(ArenaInVec), 4096, &one(&[]), 36),
+        enum_shape(
+            "Big2048",
+            decoder!(Big2048),
+            whole!(Big2048),
+            16384,
+            &[],
+            19,
+        ),
+        enum_shape("Big512", decoder!(Big512), whole!(Big512), 4096, &[], 64),
+        enum_shape("Big64", decoder!(Big64), whole!(Big64), 512, &[], 256),
+        enum_shape("InVec", decoder!(InVec), whole!(InVec), 4096, &one(&[]), 36),
+        enum_shape(
+            "InDeque",
+            decoder!(InDeque),
+            whole!(InDeque),
+            4096,
+            &one(&[]),
+            36,
+        ),
+        enum_shape("InSet", decoder!(InSet), whole!(InSet), 4096, &one(&[]), 36),
+        enum_shape("InCow", decoder!(InCow), whole!(InCow), 4096, &one(&[]), 36),
+        enum_shape(
+            "InBTreeMap",
+            decoder!(InBTreeMap),
+            whole!(InBTreeMap),
+            4096,
+            &one(&[7]),
+            32,
+        ),
+        enum_shape(
+            "InHashMap",
+            decoder!(InHashMap),
+            whole!(InHashMap),
+            4096,
+            &one(&[7]),
+            32,
+        ),
+        enum_shape("InRc", decoder!(InRc), whole!(InRc), 4096, &[], 64),
+        enum_shape("InArc", decoder!(InArc), whole!(InArc), 4096, &[], 64),
+        enum_shape(
+            "ArenaBig2048",
+            decoder!(ArenaBig2048),
+            whole!(ArenaBig2048),
+            16384,
+            &[],
+            19,
+        ),
+        enum_shape(
+            "ArenaBig512",
+            decoder!(ArenaBig512),
+            whole!(ArenaBig512),
+            4096,
+            &[],
+            64,
+        ),
+        enum_shape(
+            "ArenaInVec",
+            decoder!(ArenaInVec),
+            whole!(ArenaInVec),
+            4096,
+            &one(&[]),
+            36,
+        ),
     ];
     shapes.extend([
         Shape {
             name: "Small",
             decode: decoder!(Small),
+            whole: whole!(Small),
             open: le32(1),
             leaf: le32(0),
             close: vec![],
@@ -361,6 +422,7 @@ fn shapes() -> Vec<Shape> {
         Shape {
             name: "ArenaSmall",
             decode: decoder!(ArenaSmall),
+            whole: whole!(ArenaSmall),
             open: le32(1),
             leaf: le32(0),
             close: vec![],
@@ -371,6 +433,7 @@ fn shapes() -> Vec<Shape> {
         Shape {
             name: "Many",
             decode: decoder!(Many),
+            whole: whole!(Many),
             open: le32(17),
             leaf: le32(0),
             close: vec![],
@@ -381,6 +444,7 @@ fn shapes() -> Vec<Shape> {
         Shape {
             name: "OnPath",
             decode: decoder!(OnPath),
+            whole: whole!(OnPath),
             open: tagged(1, &zeros(4096)),
             leaf: le32(0),
             close: vec![],
@@ -391,6 +455,7 @@ fn shapes() -> Vec<Shape> {
         Shape {
             name: "InOption",
             decode: decoder!(InOption),
+            whole: whole!(InOption),
             open: [zeros(4096), vec![1]].concat(),
             leaf: [zeros(4096), vec![0]].concat(),
             close: vec![],
@@ -401,6 +466,7 @@ fn shapes() -> Vec<Shape> {
         Shape {
             name: "Node<[u64; 512]>",
             decode: decoder!(Node<[u64; 512]>),
+            whole: whole!(Node<[u64; 512]>),
             open: [zeros(4096), vec![1]].concat(),
             leaf: [zeros(4096), vec![0]].concat(),
             close: vec![],
@@ -411,6 +477,7 @@ fn shapes() -> Vec<Shape> {
         Shape {
             name: "InTuple",
             decode: decoder!(InTuple),
+            whole: whole!(InTuple),
             open: [le32(1), zeros(2048), vec![1]].concat(),
             leaf: le32(0),
             close: zeros(2048),
@@ -421,6 +488,7 @@ fn shapes() -> Vec<Shape> {
         Shape {
             name: "InArray",
             decode: decoder!(InArray),
+            whole: whole!(InArray),
             open: [le32(1), zeros(512), vec![1]].concat(),
             leaf: le32(0),
             close: [zeros(512), vec![0]].concat(),
@@ -431,6 +499,7 @@ fn shapes() -> Vec<Shape> {
         Shape {
             name: "Outer",
             decode: decoder!(Outer),
+            whole: whole!(Outer),
             open: [zeros(512), vec![1]].concat(),
             leaf: [zeros(512), vec![0]].concat(),
             close: vec![],
@@ -441,6 +510,7 @@ fn shapes() -> Vec<Shape> {
         Shape {
             name: "Bytes256",
             decode: decoder!(Bytes256),
+            whole: whole!(Bytes256),
             open: [zeros(256), vec![1]].concat(),
             leaf: [zeros(256), vec![0]].concat(),
             close: vec![],
@@ -451,6 +521,7 @@ fn shapes() -> Vec<Shape> {
         Shape {
             name: "Empty256",
             decode: decoder!(Empty256),
+            whole: whole!(Empty256),
             open: vec![1],
             leaf: vec![0],
             close: vec![],
@@ -555,6 +626,30 @@ fn every_shape_decodes_at_the_limit_within_a_2_mib_stack() {
         }
     }
     assert!(failures.is_empty(), "{failures:#?}");
+}
+
+/// After an error at the limit, `from_bytes` reads the input again, as
+/// deep, to find the error's site: that second reading too stays within a
+/// spawned thread's 2 MiB stack, and fails as the decode did. (Shapes in an
+/// arena fail at once: `from_bytes` has no arena.)
+#[test]
+fn the_search_for_an_error_s_site_fits_the_stack_too() {
+    for shape in shapes() {
+        let (whole, input) = (shape.whole, shape.input(shape.levels + 1));
+        let result = std::thread::Builder::new()
+            .stack_size(THREAD_STACK)
+            .spawn(move || whole(&input).map_err(|e| (e.kind(), e.offset(), e.site().is_some())))
+            .expect("spawn")
+            .join()
+            .expect("the decoding thread panicked");
+        if shape.name.starts_with("Arena") {
+            assert!(result.is_err(), "{}", shape.name);
+            continue;
+        }
+        // With a site: the second reading went all the way down.
+        let at = shape.level_start(shape.levels);
+        assert_eq!(result, Err((too_deep(256), at, true)), "{}", shape.name);
+    }
 }
 
 /// Input claiming as much nesting as it can, a MiB of it, stops at the limit
