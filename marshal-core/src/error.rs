@@ -1035,12 +1035,9 @@ impl DecodeError {
     /// ```
     #[must_use]
     pub fn is_incomplete(&self) -> bool {
-        match self.kind() {
-            DecodeErrorKind::UnexpectedEnd { .. } => true,
-            DecodeErrorKind::LengthOverflow { len } => {
-                len <= isize::MAX as u64
-                    && !matches!(self.repr.plain(), Repr::LengthOverflowInBody { .. })
-            }
+        match self.repr.plain() {
+            Repr::UnexpectedEnd { .. } => true,
+            Repr::LengthOverflow { len } => len <= isize::MAX as u64,
             _ => false,
         }
     }

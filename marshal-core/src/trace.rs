@@ -492,14 +492,20 @@ impl<'de> Variants<'de> {
             exact: !self.list.is_empty(),
             stack: 0,
         };
+        // The fields' length of the first variant, which every other must
+        // match for the enum to be exact.
+        let mut first = 0;
         let mut i = 0;
         while i < self.list.len() {
             let fields = self.list[i].1;
             let variant = crate::len::Part::named(fields);
+            if i == 0 {
+                first = variant.min;
+            }
             if i == 0 || variant.min < parts.min {
                 parts.min = variant.min;
             }
-            if !variant.exact || (i > 0 && variant.min != self.exact_len()) {
+            if !variant.exact || variant.min != first {
                 parts.exact = false;
             }
             if crate::len::Part::nests(fields) && variant.stack > parts.stack {
@@ -510,11 +516,6 @@ impl<'de> Variants<'de> {
         parts.min = self.tag_len.saturating_add(parts.min);
         parts.stack = crate::stack::FRAME.saturating_add(parts.stack);
         Some(parts)
-    }
-
-    /// The fields' length of the first variant.
-    const fn exact_len(&self) -> usize {
-        crate::len::Part::named(self.list[0].1).min
     }
 }
 
