@@ -68,6 +68,19 @@ impl fmt::Display for Step {
 }
 
 /// The most steps an [`ErrorPath`] keeps: the outermost ones.
+///
+/// ```
+/// #[derive(marshal::Unmarshal, Debug)]
+/// struct Node { next: Option<Box<Node>>, flag: bool }
+///
+/// // Forty nodes, each holding the next; the innermost has a bad flag.
+/// let mut bytes = vec![1u8; 40];
+/// bytes.extend([0, 2]);
+/// let path = marshal::error_path::<Node>(&bytes).unwrap();
+/// assert_eq!(path.steps().len(), marshal::MAX_STEPS);
+/// assert_eq!(path.left_out(), 41 - marshal::MAX_STEPS);
+/// assert_eq!(path.error().site().unwrap().to_string(), "Node.flag");
+/// ```
 pub const MAX_STEPS: usize = 32;
 
 /// Where in a value decoding failed: the steps from the top of the value to
