@@ -225,7 +225,7 @@ pub use marshal_core::LengthMismatch;
 pub use marshal_core::serde;
 pub use marshal_core::time;
 pub use marshal_core::{
-    BufferTooSmall, DecodeError, DecodeErrorKind, ErrorPath, MAX_STEPS, Marshal, Overflow, Reader,
+    BufferTooSmall, config, decode_from_slice, encode_into_slice, encoded_len_with, DecodeError, DecodeErrorKind, ErrorPath, MAX_STEPS, Marshal, Overflow, Reader,
     Site, Step, Unmarshal, UnmarshalOwned, Writer, error_path, fingerprint, fixed_len, from_bytes,
     from_bytes_into, from_bytes_limited, is_memcpy_equivalent, max_len,
 };
@@ -233,7 +233,7 @@ pub use marshal_core::{
 #[cfg(feature = "alloc")]
 pub use marshal_core::cow;
 #[cfg(feature = "alloc")]
-pub use marshal_core::{encode_into_vec, to_vec};
+pub use marshal_core::{encode_into_vec, encode_to_vec, to_vec};
 
 #[cfg(feature = "bumpalo")]
 pub mod arena;

@@ -8,6 +8,7 @@
 //! spelled out in every expansion; each is `#[inline(always)]`, so that
 //! what is compiled is what the expansion would have spelled.
 
+pub use crate::config::{Encoding, Endian, IntEncoding, MarshalIn, UnmarshalIn};
 pub use crate::contract::{check_history, check_size, fixed_body};
 pub use crate::error::{DecodeError, Overflow};
 pub use crate::len::{
@@ -27,6 +28,39 @@ pub use crate::traits::Unmarshal as In;
 pub use crate::traits::{Marshal, Unmarshal};
 pub use crate::writer::Writer;
 pub use core::mem::offset_of;
+
+/// A field's length in dialect `Encoding<E, I>`: the derive's
+/// `encoded_len_in` sums these.
+#[inline(always)]
+pub fn len_in<E: Endian, I: IntEncoding, T: MarshalIn<Encoding<E, I>> + ?Sized>(v: &T) -> usize {
+    v.encoded_len_in()
+}
+
+/// Encodes a field in dialect `Encoding<E, I>`.
+#[inline(always)]
+pub fn encode_in<E: Endian, I: IntEncoding, T: MarshalIn<Encoding<E, I>> + ?Sized>(
+    v: &T,
+    w: &mut Writer<'_>,
+) -> Encoded {
+    v.encode_in(w)
+}
+
+/// Decodes a field in dialect `Encoding<E, I>`.
+#[inline(always)]
+pub fn decode_in<'de, E: Endian, I: IntEncoding, T: UnmarshalIn<'de, Encoding<E, I>>>(
+    r: &mut Reader<'de>,
+) -> Decoded<T> {
+    T::decode_in(r)
+}
+
+/// A field type's `MIN_LEN_IN` in dialect `Encoding<E, I>`.
+#[must_use]
+pub const fn min_in<'de, E: Endian, I: IntEncoding, T: UnmarshalIn<'de, Encoding<E, I>>>() -> usize
+{
+    T::MIN_LEN_IN
+}
+
+pub use core::result::Result::Ok;
 
 /// What a derived `encode` returns.
 pub type Encoded = Result<(), Overflow>;

@@ -694,6 +694,18 @@ decode_error_kinds! {
     ZeroNonZero => "zero for a NonZero type",
     fn zero_non_zero;
 
+    /// A variable-length integer (of [`config::standard`](crate::config::standard)
+    /// and the other varint configurations) whose first byte is 255, or
+    /// announces more bytes than the integer being decoded has: 252 and up
+    /// for a 16-bit integer, 253 and up for 32 bits, 254 and up for 64.
+    InvalidVarint {
+        /// The first byte read from the input.
+        marker: u8,
+        /// The width in bits of the integer being decoded.
+        bits: u8,
+    } => "invalid variable-length integer marker {marker} for a {bits}-bit integer",
+    fn invalid_varint;
+
     /// A length (or `usize`) that this platform's `usize` cannot hold, or a
     /// length whose elements cannot fit in the remaining input.
     LengthOverflow {

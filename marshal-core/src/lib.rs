@@ -35,6 +35,7 @@ extern crate std;
 pub mod __facade;
 #[doc(hidden)]
 pub mod __private;
+pub mod config;
 mod contract;
 #[cfg(feature = "alloc")]
 pub mod cow;
@@ -56,6 +57,9 @@ mod traits;
 mod wire_hash;
 mod writer;
 
+#[cfg(feature = "alloc")]
+pub use config::encode_to_vec;
+pub use config::{decode_from_slice, encode_into_slice, encoded_len_with};
 pub use error::{BufferTooSmall, DecodeError, DecodeErrorKind, LengthMismatch, Overflow, Site};
 pub use reader::Reader;
 pub use trace::{ErrorPath, MAX_STEPS, Step, error_path};

@@ -3,6 +3,7 @@
 
 use proc_macro2::TokenStream;
 
+use crate::dialect;
 use crate::dummy;
 use crate::fallback;
 use crate::internals::Derive;
@@ -19,8 +20,16 @@ pub(crate) fn expand(input: &syn::DeriveInput, derive: Derive) -> TokenStream {
             dummy::wrap_in_const(
                 &cont.attrs.crate_path(),
                 match derive {
-                    Derive::Marshal => encode::impl_marshal(&cont, &private),
-                    Derive::Unmarshal => decode::impl_unmarshal(&cont, &private),
+                    Derive::Marshal => {
+                        let legacy = encode::impl_marshal(&cont, &private);
+                        let dialects = dialect::impl_marshal_in(&cont, &private);
+                        quote::quote!(#legacy #dialects)
+                    }
+                    Derive::Unmarshal => {
+                        let legacy = decode::impl_unmarshal(&cont, &private);
+                        let dialects = dialect::impl_unmarshal_in(&cont, &private);
+                        quote::quote!(#legacy #dialects)
+                    }
                 },
             )
         }

@@ -16,6 +16,7 @@
 
 mod bound;
 mod decode;
+mod dialect;
 mod dummy;
 mod encode;
 mod expand;

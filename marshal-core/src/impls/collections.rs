@@ -490,7 +490,7 @@ pub(crate) fn trace_hash_set<'de, T: Unmarshal<'de>>(
 /// once, so it never grows, and charged [`table_bytes`] for them.
 #[cfg(any(feature = "std", feature = "hashbrown"))]
 #[inline]
-fn table_capacity<E>(r: &mut Reader<'_>, len: usize) -> Result<usize, DecodeError> {
+pub(crate) fn table_capacity<E>(r: &mut Reader<'_>, len: usize) -> Result<usize, DecodeError> {
     if r.has_budget() {
         r.charge_alloc(table_bytes::<E>(len))?;
         return Ok(len);
@@ -549,6 +549,13 @@ pub(crate) fn table_bytes<E>(len: usize) -> usize {
 /// (the first split), and every entry after the first a sixth of a leaf and
 /// a thirtieth of an internal node covers both counts.
 struct Tree<K, V>(core::marker::PhantomData<(K, V)>);
+
+/// What the `i`th entry of a `BTreeMap<K, V>` (a `BTreeSet<K>` with `V =
+/// ()`) is charged against the allocation budget.
+#[inline]
+pub(crate) const fn tree_entry_charge<K, V>(i: usize) -> usize {
+    Tree::<K, V>::entry_charge(i)
+}
 
 impl<K, V> Tree<K, V> {
     /// At least the size of a leaf node.

@@ -2,6 +2,7 @@
 
 #[cfg(feature = "alloc")]
 mod collections;
+pub(crate) mod dialect;
 mod foreign;
 mod net;
 mod pointer;

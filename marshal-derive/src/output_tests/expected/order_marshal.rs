@@ -44,3 +44,35 @@ impl<'a> _marshal::Marshal for Order<'a> {
         _marshal::encode_exact::<Self>(__w, __fields)
     }
 }
+#[automatically_derived]
+impl<
+    'a,
+    __E: _marshal::Endian,
+    __I: _marshal::IntEncoding,
+> _marshal::MarshalIn<_marshal::Encoding<__E, __I>> for Order<'a>
+where
+    u64: _marshal::MarshalIn<_marshal::Encoding<__E, __I>>,
+    f64: _marshal::MarshalIn<_marshal::Encoding<__E, __I>>,
+    &'a str: _marshal::MarshalIn<_marshal::Encoding<__E, __I>>,
+    Vec<String>: _marshal::MarshalIn<_marshal::Encoding<__E, __I>>,
+    Side: _marshal::MarshalIn<_marshal::Encoding<__E, __I>>,
+{
+    #[inline]
+    fn encoded_len_in(&self) -> ::core::primitive::usize {
+        0usize
+            .saturating_add(_marshal::len_in::<__E, __I, _>(&self.id))
+            .saturating_add(_marshal::len_in::<__E, __I, _>(&self.price))
+            .saturating_add(_marshal::len_in::<__E, __I, _>(&self.symbol))
+            .saturating_add(_marshal::len_in::<__E, __I, _>(&self.tags))
+            .saturating_add(_marshal::len_in::<__E, __I, _>(&self.side))
+    }
+    #[inline]
+    fn encode_in(&self, __w: &mut _marshal::Writer<'_>) -> _marshal::Encoded {
+        _marshal::encode_in::<__E, __I, _>(&self.id, __w)?;
+        _marshal::encode_in::<__E, __I, _>(&self.price, __w)?;
+        _marshal::encode_in::<__E, __I, _>(&self.symbol, __w)?;
+        _marshal::encode_in::<__E, __I, _>(&self.tags, __w)?;
+        _marshal::encode_in::<__E, __I, _>(&self.side, __w)?;
+        _marshal::Ok(())
+    }
+}

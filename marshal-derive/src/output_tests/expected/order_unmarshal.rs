@@ -31,3 +31,34 @@ impl<'__de: 'a, 'a> _marshal::Unmarshal<'__de> for Order<'a> {
         _marshal::struct_in(__r, __place, unsafe { _marshal::all_fields(__fields) })
     }
 }
+#[automatically_derived]
+impl<
+    '__de: 'a,
+    'a,
+    __E: _marshal::Endian,
+    __I: _marshal::IntEncoding,
+> _marshal::UnmarshalIn<'__de, _marshal::Encoding<__E, __I>> for Order<'a>
+where
+    u64: _marshal::UnmarshalIn<'__de, _marshal::Encoding<__E, __I>>,
+    f64: _marshal::UnmarshalIn<'__de, _marshal::Encoding<__E, __I>>,
+    &'a str: _marshal::UnmarshalIn<'__de, _marshal::Encoding<__E, __I>>,
+    Vec<String>: _marshal::UnmarshalIn<'__de, _marshal::Encoding<__E, __I>>,
+    Side: _marshal::UnmarshalIn<'__de, _marshal::Encoding<__E, __I>>,
+{
+    const MIN_LEN_IN: ::core::primitive::usize = 0usize
+        .saturating_add(_marshal::min_in::<__E, __I, u64>())
+        .saturating_add(_marshal::min_in::<__E, __I, f64>())
+        .saturating_add(_marshal::min_in::<__E, __I, &'a str>())
+        .saturating_add(_marshal::min_in::<__E, __I, Vec<String>>())
+        .saturating_add(_marshal::min_in::<__E, __I, Side>());
+    #[inline]
+    fn decode_in(__r: &mut _marshal::Reader<'__de>) -> _marshal::Decoded<Self> {
+        _marshal::Ok(Self {
+            id: _marshal::decode_in::<__E, __I, _>(__r)?,
+            price: _marshal::decode_in::<__E, __I, _>(__r)?,
+            symbol: _marshal::decode_in::<__E, __I, _>(__r)?,
+            tags: _marshal::decode_in::<__E, __I, _>(__r)?,
+            side: _marshal::decode_in::<__E, __I, _>(__r)?,
+        })
+    }
+}

@@ -52,3 +52,39 @@ impl _marshal::Marshal for Side {
         ::core::result::Result::Ok(())
     }
 }
+#[automatically_derived]
+impl<
+    __E: _marshal::Endian,
+    __I: _marshal::IntEncoding,
+> _marshal::MarshalIn<_marshal::Encoding<__E, __I>> for Side
+where
+    f64: _marshal::MarshalIn<_marshal::Encoding<__E, __I>>,
+{
+    #[inline]
+    fn encoded_len_in(&self) -> ::core::primitive::usize {
+        match self {
+            Self::Buy => _marshal::len_in::<__E, __I, _>(&0u32),
+            Self::Sell => _marshal::len_in::<__E, __I, _>(&1u32),
+            Self::Limit { max: __f0, .. } => {
+                _marshal::len_in::<__E, __I, _>(&2u32)
+                    .saturating_add(_marshal::len_in::<__E, __I, _>(__f0))
+            }
+        }
+    }
+    #[inline]
+    fn encode_in(&self, __w: &mut _marshal::Writer<'_>) -> _marshal::Encoded {
+        match self {
+            Self::Buy => {
+                _marshal::encode_in::<__E, __I, ::core::primitive::u32>(&0u32, __w)?;
+            }
+            Self::Sell => {
+                _marshal::encode_in::<__E, __I, ::core::primitive::u32>(&1u32, __w)?;
+            }
+            Self::Limit { max: __f0, .. } => {
+                _marshal::encode_in::<__E, __I, ::core::primitive::u32>(&2u32, __w)?;
+                _marshal::encode_in::<__E, __I, _>(__f0, __w)?;
+            }
+        }
+        _marshal::Ok(())
+    }
+}

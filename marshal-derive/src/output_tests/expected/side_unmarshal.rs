@@ -32,3 +32,35 @@ impl<'__de> _marshal::Unmarshal<'__de> for Side {
         }
     }
 }
+#[automatically_derived]
+impl<
+    '__de,
+    __E: _marshal::Endian,
+    __I: _marshal::IntEncoding,
+> _marshal::UnmarshalIn<'__de, _marshal::Encoding<__E, __I>> for Side
+where
+    f64: _marshal::UnmarshalIn<'__de, _marshal::Encoding<__E, __I>>,
+{
+    const MIN_LEN_IN: ::core::primitive::usize = _marshal::min_in::<
+        __E,
+        __I,
+        ::core::primitive::u32,
+    >();
+    #[inline]
+    fn decode_in(__r: &mut _marshal::Reader<'__de>) -> _marshal::Decoded<Self> {
+        let __at = __r.position();
+        match _marshal::decode_in::<__E, __I, ::core::primitive::u32>(__r)? {
+            0u32 => _marshal::Ok(Self::Buy),
+            1u32 => _marshal::Ok(Self::Sell),
+            2u32 => {
+                _marshal::variant(
+                    __r,
+                    |__r| _marshal::Ok(Self::Limit {
+                        max: _marshal::decode_in::<__E, __I, _>(__r)?,
+                    }),
+                )
+            }
+            __tag => _marshal::invalid_tag(__tag, &"Side", __at),
+        }
+    }
+}

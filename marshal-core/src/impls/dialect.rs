@@ -1,0 +1,992 @@
+//! [`MarshalIn`] and [`UnmarshalIn`] in every [`Encoding`] for the
+//! standard library's types that bincode 2 encodes, and the integers,
+//! lengths and tags that every other impl writes through.
+
+use core::time::Duration;
+
+use crate::config::{Encoding, Endian, IntEncoding, MarshalIn, UnmarshalIn};
+use crate::error::{DecodeError, Overflow};
+use crate::reader::Reader;
+use crate::stack::Container;
+use crate::traits::{Marshal, Unmarshal};
+use crate::writer::Writer;
+
+/// The largest value a varint writes in its first byte alone.
+const SINGLE: u64 = 250;
+/// The marker of a `u16` after the first byte.
+const U16: u8 = 251;
+/// The marker of a `u32`.
+const U32: u8 = 252;
+/// The marker of a `u64`.
+const U64: u8 = 253;
+/// The marker of a `u128`.
+const U128: u8 = 254;
+
+/// The bytes of a varint of `v`.
+#[inline]
+pub(crate) const fn varint_len(v: u64) -> usize {
+    if v <= SINGLE {
+        1
+    } else if v <= u16::MAX as u64 {
+        3
+    } else if v <= u32::MAX as u64 {
+        5
+    } else {
+        9
+    }
+}
+
+/// Writes `v` as a varint in byte order `E`.
+#[inline]
+pub(crate) fn put_varint<E: Endian>(w: &mut Writer<'_>, v: u64) -> Result<(), Overflow> {
+    if v <= SINGLE {
+        w.put_u8(v as u8)
+    } else if let Ok(v) = u16::try_from(v) {
+        let b = if E::BIG { v.to_be_bytes() } else { v.to_le_bytes() };
+        w.put_array([U16, b[0], b[1]])
+    } else if let Ok(v) = u32::try_from(v) {
+        let b = if E::BIG { v.to_be_bytes() } else { v.to_le_bytes() };
+        w.put_array([U32, b[0], b[1], b[2], b[3]])
+    } else {
+        let b = if E::BIG { v.to_be_bytes() } else { v.to_le_bytes() };
+        w.put_array([U64, b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]])
+    }
+}
+
+/// Reads a varint of an integer `bits` wide (16, 32 or 64) in byte order
+/// `E`: a marker wider than `bits`, or 255, is
+/// [`InvalidVarint`](crate::DecodeErrorKind::InvalidVarint) at the marker.
+#[inline]
+pub(crate) fn take_varint<E: Endian>(r: &mut Reader<'_>, bits: u8) -> Result<u64, DecodeError> {
+    let at = r.position();
+    let marker = r.take_u8()?;
+    match marker {
+        0..=250 => Ok(marker.into()),
+        U16 => r.take_array().map(|b| {
+            u64::from(if E::BIG {
+                u16::from_be_bytes(b)
+            } else {
+                u16::from_le_bytes(b)
+            })
+        }),
+        U32 if bits >= 32 => r.take_array().map(|b| {
+            u64::from(if E::BIG {
+                u32::from_be_bytes(b)
+            } else {
+                u32::from_le_bytes(b)
+            })
+        }),
+        U64 if bits >= 64 => r.take_array().map(|b| {
+            if E::BIG {
+                u64::from_be_bytes(b)
+            } else {
+                u64::from_le_bytes(b)
+            }
+        }),
+        _ => Err(DecodeError::invalid_varint(marker, bits, at)),
+    }
+}
+
+/// Writes a length: a varint, or a fixed `u64`, in byte order `E`.
+#[inline]
+pub(crate) fn put_len<E: Endian, I: IntEncoding>(
+    w: &mut Writer<'_>,
+    len: usize,
+) -> Result<(), Overflow> {
+    MarshalIn::<Encoding<E, I>>::encode_in(&(len as u64), w)
+}
+
+/// The bytes of a length.
+#[inline]
+pub(crate) fn len_len<I: IntEncoding>(len: usize) -> usize {
+    if I::VARINT { varint_len(len as u64) } else { 8 }
+}
+
+/// Reads a length for items that each take at least `min_item_len` bytes
+/// (counted as one when less), and rejects it unless that many items fit
+/// in the rest of the input, as [`Reader::take_len`] does.
+#[inline]
+pub(crate) fn take_len<E: Endian, I: IntEncoding>(
+    r: &mut Reader<'_>,
+    min_item_len: usize,
+) -> Result<usize, DecodeError> {
+    let at = r.position();
+    let raw = <u64 as UnmarshalIn<'_, Encoding<E, I>>>::decode_in(r)?;
+    match usize::try_from(raw) {
+        Ok(len) if len <= r.remaining() / min_item_len.max(1) => Ok(len),
+        _ => Err(DecodeError::length_overflow(raw, at)),
+    }
+}
+
+macro_rules! unsigned {
+    ($($t:ty: $bits:literal),*) => {$(
+        impl<E: Endian, I: IntEncoding> MarshalIn<Encoding<E, I>> for $t {
+            #[inline]
+            fn encoded_len_in(&self) -> usize {
+                if I::VARINT { varint_len(*self as u64) } else { size_of::<$t>() }
+            }
+
+            #[inline]
+            fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+                if I::VARINT {
+                    put_varint::<E>(w, *self as u64)
+                } else if E::BIG {
+                    w.put_array(self.to_be_bytes())
+                } else {
+                    w.put_array(self.to_le_bytes())
+                }
+            }
+        }
+
+        impl<'de, E: Endian, I: IntEncoding> UnmarshalIn<'de, Encoding<E, I>> for $t {
+            const MIN_LEN_IN: usize = if I::VARINT { 1 } else { size_of::<$t>() };
+
+            #[inline]
+            fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+                if I::VARINT {
+                    // A marker no wider than `$bits` holds a value that fits.
+                    take_varint::<E>(r, $bits).map(|v| v as $t)
+                } else {
+                    let b = r.take_array()?;
+                    Ok(if E::BIG { <$t>::from_be_bytes(b) } else { <$t>::from_le_bytes(b) })
+                }
+            }
+        }
+    )*};
+}
+
+unsigned!(u16: 16, u32: 32, u64: 64);
+
+macro_rules! signed {
+    ($($t:ty as $u:ty),*) => {$(
+        impl<E: Endian, I: IntEncoding> MarshalIn<Encoding<E, I>> for $t {
+            #[inline]
+            fn encoded_len_in(&self) -> usize {
+                MarshalIn::<Encoding<E, I>>::encoded_len_in(&zigzag!(*self, $t as $u))
+            }
+
+            #[inline]
+            fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+                if I::VARINT {
+                    MarshalIn::<Encoding<E, I>>::encode_in(&zigzag!(*self, $t as $u), w)
+                } else {
+                    MarshalIn::<Encoding<E, I>>::encode_in(&(*self as $u), w)
+                }
+            }
+        }
+
+        impl<'de, E: Endian, I: IntEncoding> UnmarshalIn<'de, Encoding<E, I>> for $t {
+            const MIN_LEN_IN: usize = <$u as UnmarshalIn<'de, Encoding<E, I>>>::MIN_LEN_IN;
+
+            #[inline]
+            fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+                let u = <$u as UnmarshalIn<'de, Encoding<E, I>>>::decode_in(r)?;
+                Ok(if I::VARINT { ((u >> 1) as $t) ^ -((u & 1) as $t) } else { u as $t })
+            }
+        }
+    )*};
+}
+
+/// `v` zigzag-mapped: 0, -1, 1, -2, ... to 0, 1, 2, 3, ...
+macro_rules! zigzag {
+    ($v:expr, $t:ty as $u:ty) => {
+        (($v << 1) ^ ($v >> (<$t>::BITS - 1))) as $u
+    };
+}
+
+signed!(i16 as u16, i32 as u32, i64 as u64, i128 as u128);
+
+impl<E: Endian, I: IntEncoding> MarshalIn<Encoding<E, I>> for u128 {
+    #[inline]
+    fn encoded_len_in(&self) -> usize {
+        match u64::try_from(*self) {
+            _ if !I::VARINT => 16,
+            Ok(v) => varint_len(v),
+            Err(_) => 17,
+        }
+    }
+
+    #[inline]
+    fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+        if I::VARINT {
+            if let Ok(v) = u64::try_from(*self) {
+                return put_varint::<E>(w, v);
+            }
+            w.put_u8(U128)?;
+        }
+        if E::BIG {
+            w.put_array(self.to_be_bytes())
+        } else {
+            w.put_array(self.to_le_bytes())
+        }
+    }
+}
+
+impl<'de, E: Endian, I: IntEncoding> UnmarshalIn<'de, Encoding<E, I>> for u128 {
+    const MIN_LEN_IN: usize = if I::VARINT { 1 } else { 16 };
+
+    #[inline]
+    fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        let fixed = |r: &mut Reader<'de>| {
+            let b = r.take_array()?;
+            Ok(if E::BIG {
+                u128::from_be_bytes(b)
+            } else {
+                u128::from_le_bytes(b)
+            })
+        };
+        if !I::VARINT {
+            return fixed(r);
+        }
+        if r.peek_rest().first() == Some(&U128) {
+            r.take_u8()?;
+            return fixed(r);
+        }
+        take_varint::<E>(r, 128).map(u128::from)
+    }
+}
+
+impl<E: Endian, I: IntEncoding> MarshalIn<Encoding<E, I>> for usize {
+    #[inline]
+    fn encoded_len_in(&self) -> usize {
+        MarshalIn::<Encoding<E, I>>::encoded_len_in(&(*self as u64))
+    }
+
+    #[inline]
+    fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+        MarshalIn::<Encoding<E, I>>::encode_in(&(*self as u64), w)
+    }
+}
+
+impl<'de, E: Endian, I: IntEncoding> UnmarshalIn<'de, Encoding<E, I>> for usize {
+    const MIN_LEN_IN: usize = <u64 as UnmarshalIn<'de, Encoding<E, I>>>::MIN_LEN_IN;
+
+    #[inline]
+    fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        let at = r.position();
+        let v = <u64 as UnmarshalIn<'de, Encoding<E, I>>>::decode_in(r)?;
+        usize::try_from(v).map_err(|_| DecodeError::length_overflow(v, at))
+    }
+}
+
+impl<E: Endian, I: IntEncoding> MarshalIn<Encoding<E, I>> for isize {
+    #[inline]
+    fn encoded_len_in(&self) -> usize {
+        MarshalIn::<Encoding<E, I>>::encoded_len_in(&(*self as i64))
+    }
+
+    #[inline]
+    fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+        MarshalIn::<Encoding<E, I>>::encode_in(&(*self as i64), w)
+    }
+}
+
+impl<'de, E: Endian, I: IntEncoding> UnmarshalIn<'de, Encoding<E, I>> for isize {
+    const MIN_LEN_IN: usize = <i64 as UnmarshalIn<'de, Encoding<E, I>>>::MIN_LEN_IN;
+
+    #[inline]
+    fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        let at = r.position();
+        let v = <i64 as UnmarshalIn<'de, Encoding<E, I>>>::decode_in(r)?;
+        isize::try_from(v).map_err(|_| DecodeError::length_overflow(v as u64, at))
+    }
+}
+
+macro_rules! float {
+    ($($t:ty),*) => {$(
+        impl<E: Endian, I: IntEncoding> MarshalIn<Encoding<E, I>> for $t {
+            #[inline]
+            fn encoded_len_in(&self) -> usize {
+                size_of::<$t>()
+            }
+
+            #[inline]
+            fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+                if E::BIG {
+                    w.put_array(self.to_be_bytes())
+                } else {
+                    w.put_array(self.to_le_bytes())
+                }
+            }
+        }
+
+        impl<'de, E: Endian, I: IntEncoding> UnmarshalIn<'de, Encoding<E, I>> for $t {
+            const MIN_LEN_IN: usize = size_of::<$t>();
+
+            #[inline]
+            fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+                let b = r.take_array()?;
+                Ok(if E::BIG { <$t>::from_be_bytes(b) } else { <$t>::from_le_bytes(b) })
+            }
+        }
+    )*};
+}
+
+float!(f32, f64);
+
+/// Types whose bytes are the same in every dialect: their own impls.
+macro_rules! same_bytes {
+    ($($t:ty),*) => {$(
+        impl<E: Endian, I: IntEncoding> MarshalIn<Encoding<E, I>> for $t {
+            #[inline]
+            fn encoded_len_in(&self) -> usize {
+                Marshal::encoded_len(self)
+            }
+
+            #[inline]
+            fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+                Marshal::encode(self, w)
+            }
+        }
+
+        impl<'de, E: Endian, I: IntEncoding> UnmarshalIn<'de, Encoding<E, I>> for $t {
+            const MIN_LEN_IN: usize = <$t as Unmarshal<'de>>::MIN_LEN;
+
+            #[inline]
+            fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+                <$t as Unmarshal<'de>>::decode(r)
+            }
+        }
+    )*};
+}
+
+same_bytes!(u8, i8, bool, char, ());
+
+impl<E: Endian, I: IntEncoding, T: ?Sized> MarshalIn<Encoding<E, I>> for core::marker::PhantomData<T> {
+    #[inline]
+    fn encoded_len_in(&self) -> usize {
+        0
+    }
+
+    #[inline]
+    fn encode_in(&self, _: &mut Writer<'_>) -> Result<(), Overflow> {
+        Ok(())
+    }
+}
+
+impl<'de, E: Endian, I: IntEncoding, T: ?Sized> UnmarshalIn<'de, Encoding<E, I>>
+    for core::marker::PhantomData<T>
+{
+    const MIN_LEN_IN: usize = 0;
+
+    #[inline]
+    fn decode_in(_: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        Ok(core::marker::PhantomData)
+    }
+}
+
+impl<E: Endian, I: IntEncoding> MarshalIn<Encoding<E, I>> for str {
+    #[inline]
+    fn encoded_len_in(&self) -> usize {
+        len_len::<I>(self.len()).saturating_add(self.len())
+    }
+
+    #[inline]
+    fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+        put_len::<E, I>(w, self.len())?;
+        w.put_slice(self.as_bytes())
+    }
+}
+
+/// Reads a string's length and bytes: the input from the string's start
+/// on, its length and its offset (see `seq::take_string`).
+#[inline]
+fn take_string<'de, E: Endian, I: IntEncoding>(
+    r: &mut Reader<'de>,
+) -> Result<(&'de [u8], usize, usize), DecodeError> {
+    let len = take_len::<E, I>(r, 1)?;
+    let at = r.position();
+    let window = r.peek_rest();
+    r.take(len)?;
+    Ok((window, len, at))
+}
+
+impl<'de: 'a, 'a, E: Endian, I: IntEncoding> UnmarshalIn<'de, Encoding<E, I>> for &'a str {
+    const MIN_LEN_IN: usize = <u64 as UnmarshalIn<'de, Encoding<E, I>>>::MIN_LEN_IN;
+
+    #[inline]
+    fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        let (window, len, at) = take_string::<E, I>(r)?;
+        crate::mem::str_at_start(window, len).ok_or(DecodeError::invalid_utf8(at))
+    }
+}
+
+impl<'de: 'a, 'a, E: Endian, I: IntEncoding> UnmarshalIn<'de, Encoding<E, I>> for &'a [u8] {
+    const MIN_LEN_IN: usize = <u64 as UnmarshalIn<'de, Encoding<E, I>>>::MIN_LEN_IN;
+
+    #[inline]
+    fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        let len = take_len::<E, I>(r, 1)?;
+        r.take(len)
+    }
+}
+
+impl<E: Endian, I: IntEncoding, T: MarshalIn<Encoding<E, I>>> MarshalIn<Encoding<E, I>> for [T] {
+    #[inline]
+    fn encoded_len_in(&self) -> usize {
+        self.iter().fold(len_len::<I>(self.len()), |sum, item| {
+            sum.saturating_add(item.encoded_len_in())
+        })
+    }
+
+    #[inline]
+    fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+        put_len::<E, I>(w, self.len())?;
+        self.iter().try_for_each(|item| item.encode_in(w))
+    }
+}
+
+impl<E: Endian, I: IntEncoding, T: MarshalIn<Encoding<E, I>>, const N: usize>
+    MarshalIn<Encoding<E, I>> for [T; N]
+{
+    #[inline]
+    fn encoded_len_in(&self) -> usize {
+        self.iter()
+            .fold(0, |sum, item| sum.saturating_add(item.encoded_len_in()))
+    }
+
+    #[inline]
+    fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+        self.iter().try_for_each(|item| item.encode_in(w))
+    }
+}
+
+impl<'de, E: Endian, I: IntEncoding, T: UnmarshalIn<'de, Encoding<E, I>>, const N: usize>
+    UnmarshalIn<'de, Encoding<E, I>> for [T; N]
+{
+    const MIN_LEN_IN: usize = T::MIN_LEN_IN.saturating_mul(N);
+
+    #[inline]
+    fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        let mut error = None;
+        let items: [Option<T>; N] = core::array::from_fn(|_| {
+            if error.is_some() {
+                return None;
+            }
+            T::decode_in(r).map_err(|e| error = Some(e)).ok()
+        });
+        match error {
+            Some(e) => Err(e),
+            // Every slot is `Some` when no element failed.
+            None => Ok(items.map(|item| item.unwrap_or_else(|| unreachable!()))),
+        }
+    }
+}
+
+macro_rules! by_ref {
+    ($($ptr:ty),*) => {$(
+        impl<E: Endian, I: IntEncoding, T: MarshalIn<Encoding<E, I>> + ?Sized>
+            MarshalIn<Encoding<E, I>> for $ptr
+        {
+            #[inline]
+            fn encoded_len_in(&self) -> usize {
+                (**self).encoded_len_in()
+            }
+
+            #[inline]
+            fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+                (**self).encode_in(w)
+            }
+        }
+    )*};
+}
+
+by_ref!(&T, &mut T);
+
+impl<E: Endian, I: IntEncoding, T: MarshalIn<Encoding<E, I>>> MarshalIn<Encoding<E, I>>
+    for Option<T>
+{
+    #[inline]
+    fn encoded_len_in(&self) -> usize {
+        match self {
+            None => 1,
+            Some(v) => v.encoded_len_in().saturating_add(1),
+        }
+    }
+
+    #[inline]
+    fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+        match self {
+            None => w.put_u8(0),
+            Some(v) => {
+                w.put_u8(1)?;
+                v.encode_in(w)
+            }
+        }
+    }
+}
+
+impl<'de, E: Endian, I: IntEncoding, T: UnmarshalIn<'de, Encoding<E, I>>>
+    UnmarshalIn<'de, Encoding<E, I>> for Option<T>
+{
+    const MIN_LEN_IN: usize = 1;
+
+    #[inline]
+    fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        let at = r.position();
+        match r.take_u8()? {
+            0 => Ok(None),
+            1 => T::decode_in(r).map(Some),
+            tag => Err(DecodeError::invalid_std_tag(
+                tag.into(),
+                crate::error::StdEnum::Option,
+                at,
+            )),
+        }
+    }
+}
+
+impl<E: Endian, I: IntEncoding, T: MarshalIn<Encoding<E, I>>, U: MarshalIn<Encoding<E, I>>>
+    MarshalIn<Encoding<E, I>> for Result<T, U>
+{
+    #[inline]
+    fn encoded_len_in(&self) -> usize {
+        match self {
+            Ok(v) => v.encoded_len_in().saturating_add(1),
+            Err(e) => e.encoded_len_in().saturating_add(1),
+        }
+        .saturating_add(if I::VARINT { 0 } else { 3 })
+    }
+
+    #[inline]
+    fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+        match self {
+            Ok(v) => {
+                MarshalIn::<Encoding<E, I>>::encode_in(&0u32, w)?;
+                v.encode_in(w)
+            }
+            Err(e) => {
+                MarshalIn::<Encoding<E, I>>::encode_in(&1u32, w)?;
+                e.encode_in(w)
+            }
+        }
+    }
+}
+
+impl<
+    'de,
+    E: Endian,
+    I: IntEncoding,
+    T: UnmarshalIn<'de, Encoding<E, I>>,
+    U: UnmarshalIn<'de, Encoding<E, I>>,
+> UnmarshalIn<'de, Encoding<E, I>> for Result<T, U>
+{
+    const MIN_LEN_IN: usize = <u32 as UnmarshalIn<'de, Encoding<E, I>>>::MIN_LEN_IN;
+
+    #[inline]
+    fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        let at = r.position();
+        match <u32 as UnmarshalIn<'de, Encoding<E, I>>>::decode_in(r)? {
+            0 => T::decode_in(r).map(Ok),
+            1 => U::decode_in(r).map(Err),
+            tag => Err(DecodeError::invalid_tag(tag, &"Result", at)),
+        }
+    }
+}
+
+macro_rules! tuple {
+    ($($name:ident $index:tt),+) => {
+        impl<E: Endian, I: IntEncoding, $($name: MarshalIn<Encoding<E, I>>),+>
+            MarshalIn<Encoding<E, I>> for ($($name,)+)
+        {
+            #[inline]
+            fn encoded_len_in(&self) -> usize {
+                0usize $(.saturating_add(self.$index.encoded_len_in()))+
+            }
+
+            #[inline]
+            fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+                $(self.$index.encode_in(w)?;)+
+                Ok(())
+            }
+        }
+
+        impl<'de, E: Endian, I: IntEncoding, $($name: UnmarshalIn<'de, Encoding<E, I>>),+>
+            UnmarshalIn<'de, Encoding<E, I>> for ($($name,)+)
+        {
+            const MIN_LEN_IN: usize = 0usize $(.saturating_add($name::MIN_LEN_IN))+;
+
+            #[inline]
+            fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+                Ok(($($name::decode_in(r)?,)+))
+            }
+        }
+    };
+}
+
+tuple!(A 0);
+tuple!(A 0, B 1);
+tuple!(A 0, B 1, C 2);
+tuple!(A 0, B 1, C 2, D 3);
+tuple!(A 0, B 1, C 2, D 3, F 4);
+tuple!(A 0, B 1, C 2, D 3, F 4, G 5);
+tuple!(A 0, B 1, C 2, D 3, F 4, G 5, H 6);
+tuple!(A 0, B 1, C 2, D 3, F 4, G 5, H 6, J 7);
+tuple!(A 0, B 1, C 2, D 3, F 4, G 5, H 6, J 7, K 8);
+tuple!(A 0, B 1, C 2, D 3, F 4, G 5, H 6, J 7, K 8, L 9);
+tuple!(A 0, B 1, C 2, D 3, F 4, G 5, H 6, J 7, K 8, L 9, M 10);
+tuple!(A 0, B 1, C 2, D 3, F 4, G 5, H 6, J 7, K 8, L 9, M 10, N 11);
+
+/// `Duration`: seconds as a `u64`, then nanoseconds as a `u32`.
+impl<E: Endian, I: IntEncoding> MarshalIn<Encoding<E, I>> for Duration {
+    #[inline]
+    fn encoded_len_in(&self) -> usize {
+        MarshalIn::<Encoding<E, I>>::encoded_len_in(&(self.as_secs(), self.subsec_nanos()))
+    }
+
+    #[inline]
+    fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+        MarshalIn::<Encoding<E, I>>::encode_in(&(self.as_secs(), self.subsec_nanos()), w)
+    }
+}
+
+impl<'de, E: Endian, I: IntEncoding> UnmarshalIn<'de, Encoding<E, I>> for Duration {
+    const MIN_LEN_IN: usize = 2 * <u32 as UnmarshalIn<'de, Encoding<E, I>>>::MIN_LEN_IN;
+
+    #[inline]
+    fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        let secs = <u64 as UnmarshalIn<'de, Encoding<E, I>>>::decode_in(r)?;
+        let at = r.position();
+        let nanos = <u32 as UnmarshalIn<'de, Encoding<E, I>>>::decode_in(r)?;
+        if nanos >= 1_000_000_000 {
+            return Err(DecodeError::invalid_nanos(nanos, at));
+        }
+        Ok(Duration::new(secs, nanos))
+    }
+}
+
+#[cfg(feature = "alloc")]
+mod owned {
+    use alloc::boxed::Box;
+    use alloc::collections::{BTreeMap, BTreeSet, VecDeque};
+    use alloc::string::String;
+    use alloc::vec::Vec;
+
+    use super::{Container, len_len, put_len, take_len, take_string};
+    use crate::config::{Encoding, Endian, IntEncoding, MarshalIn, UnmarshalIn};
+    use crate::error::{DecodeError, Overflow};
+    use crate::reader::Reader;
+    use crate::writer::Writer;
+
+    macro_rules! deref {
+        ($($ptr:ty),*) => {$(
+            impl<E: Endian, I: IntEncoding, T: MarshalIn<Encoding<E, I>> + ?Sized>
+                MarshalIn<Encoding<E, I>> for $ptr
+            {
+                #[inline]
+                fn encoded_len_in(&self) -> usize {
+                    (**self).encoded_len_in()
+                }
+
+                #[inline]
+                fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+                    (**self).encode_in(w)
+                }
+            }
+        )*};
+    }
+
+    deref!(Box<T>, alloc::rc::Rc<T>, alloc::sync::Arc<T>);
+
+    impl<E: Endian, I: IntEncoding, B> MarshalIn<Encoding<E, I>> for alloc::borrow::Cow<'_, B>
+    where
+        B: MarshalIn<Encoding<E, I>> + alloc::borrow::ToOwned + ?Sized,
+    {
+        #[inline]
+        fn encoded_len_in(&self) -> usize {
+            (**self).encoded_len_in()
+        }
+
+        #[inline]
+        fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+            (**self).encode_in(w)
+        }
+    }
+
+    /// Decoded owned: a `Cow` of the owned form.
+    impl<'de, E: Endian, I: IntEncoding, B> UnmarshalIn<'de, Encoding<E, I>>
+        for alloc::borrow::Cow<'_, B>
+    where
+        B: alloc::borrow::ToOwned + ?Sized,
+        B::Owned: UnmarshalIn<'de, Encoding<E, I>>,
+    {
+        const MIN_LEN_IN: usize = B::Owned::MIN_LEN_IN;
+
+        #[inline]
+        fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+            B::Owned::decode_in(r).map(alloc::borrow::Cow::Owned)
+        }
+    }
+
+    macro_rules! shared {
+        ($($ptr:ident),*) => {$(
+            impl<'de, E: Endian, I: IntEncoding, T: UnmarshalIn<'de, Encoding<E, I>>>
+                UnmarshalIn<'de, Encoding<E, I>> for $ptr<T>
+            {
+                const MIN_LEN_IN: usize = T::MIN_LEN_IN;
+
+                #[inline]
+                fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+                    // The value and the two counters.
+                    r.charge_alloc(size_of::<T>().saturating_add(2 * size_of::<usize>()))?;
+                    r.nest_levels(const { Container::POINTER.levels_of_value::<T>() }, |r| {
+                        T::decode_in(r).map($ptr::new)
+                    })
+                }
+            }
+        )*};
+    }
+
+    use alloc::rc::Rc;
+    use alloc::sync::Arc;
+    shared!(Rc, Arc);
+
+    macro_rules! as_slice {
+        ($($t:ty, $slice:ident $(, $g:ident)?);*) => {$(
+            impl<E: Endian, I: IntEncoding $(, $g: MarshalIn<Encoding<E, I>>)?>
+                MarshalIn<Encoding<E, I>> for $t
+            {
+                #[inline]
+                fn encoded_len_in(&self) -> usize {
+                    MarshalIn::<Encoding<E, I>>::encoded_len_in(self.$slice())
+                }
+
+                #[inline]
+                fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+                    MarshalIn::<Encoding<E, I>>::encode_in(self.$slice(), w)
+                }
+            }
+        )*};
+    }
+
+    as_slice!(String, as_str; Vec<T>, as_slice, T);
+
+    impl<'de, E: Endian, I: IntEncoding> UnmarshalIn<'de, Encoding<E, I>> for String {
+        const MIN_LEN_IN: usize = <u64 as UnmarshalIn<'de, Encoding<E, I>>>::MIN_LEN_IN;
+
+        #[inline]
+        fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+            let (window, len, at) = take_string::<E, I>(r)?;
+            let capacity = if len == 0 { 0 } else { len.max(16) };
+            r.charge_at(capacity, at)?;
+            crate::mem::string_at_start(window, len).ok_or(DecodeError::invalid_utf8(at))
+        }
+    }
+
+    impl<'de, E: Endian, I: IntEncoding, T: UnmarshalIn<'de, Encoding<E, I>>>
+        UnmarshalIn<'de, Encoding<E, I>> for Vec<T>
+    {
+        const MIN_LEN_IN: usize = <u64 as UnmarshalIn<'de, Encoding<E, I>>>::MIN_LEN_IN;
+
+        #[inline]
+        fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+            r.nest_levels(const { Container::SEQUENCE.levels_of_value::<T>() }, |r| {
+                let len = take_len::<E, I>(r, T::MIN_LEN_IN)?;
+                let mut items = Vec::with_capacity(r.try_capacity_for::<T>(len)?);
+                for _ in 0..len {
+                    items.push(T::decode_in(r)?);
+                }
+                Ok(items)
+            })
+        }
+    }
+
+    impl<'de, E: Endian, I: IntEncoding, T: UnmarshalIn<'de, Encoding<E, I>>>
+        UnmarshalIn<'de, Encoding<E, I>> for Box<T>
+    {
+        const MIN_LEN_IN: usize = T::MIN_LEN_IN;
+
+        #[inline]
+        fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+            r.charge_alloc(size_of::<T>())?;
+            r.nest_levels(const { Container::POINTER.levels_of_value::<T>() }, |r| {
+                T::decode_in(r).map(Box::new)
+            })
+        }
+    }
+
+    impl<E: Endian, I: IntEncoding, T: MarshalIn<Encoding<E, I>>> MarshalIn<Encoding<E, I>>
+        for VecDeque<T>
+    {
+        #[inline]
+        fn encoded_len_in(&self) -> usize {
+            self.iter().fold(len_len::<I>(self.len()), |sum, item| {
+                sum.saturating_add(item.encoded_len_in())
+            })
+        }
+
+        #[inline]
+        fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+            put_len::<E, I>(w, self.len())?;
+            self.iter().try_for_each(|item| item.encode_in(w))
+        }
+    }
+
+    impl<'de, E: Endian, I: IntEncoding, T: UnmarshalIn<'de, Encoding<E, I>>>
+        UnmarshalIn<'de, Encoding<E, I>> for VecDeque<T>
+    {
+        const MIN_LEN_IN: usize = <u64 as UnmarshalIn<'de, Encoding<E, I>>>::MIN_LEN_IN;
+
+        #[inline]
+        fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+            Vec::<T>::decode_in(r).map(VecDeque::from)
+        }
+    }
+
+    /// Encodes a map or a set: its length, then each entry.
+    macro_rules! collection {
+        ($($t:ident<$($g:ident),+>),*) => {$(
+            impl<E: Endian, I: IntEncoding, $($g: MarshalIn<Encoding<E, I>>),+>
+                MarshalIn<Encoding<E, I>> for $t<$($g),+>
+            {
+                #[inline]
+                fn encoded_len_in(&self) -> usize {
+                    self.iter().fold(len_len::<I>(self.len()), |sum, entry| {
+                        sum.saturating_add(entry.encoded_len_in())
+                    })
+                }
+
+                #[inline]
+                fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+                    put_len::<E, I>(w, self.len())?;
+                    self.iter().try_for_each(|entry| entry.encode_in(w))
+                }
+            }
+        )*};
+    }
+
+    collection!(BTreeMap<K, V>, BTreeSet<T>);
+
+    impl<'de, E: Endian, I: IntEncoding, K, V> UnmarshalIn<'de, Encoding<E, I>> for BTreeMap<K, V>
+    where
+        K: UnmarshalIn<'de, Encoding<E, I>> + Ord,
+        V: UnmarshalIn<'de, Encoding<E, I>>,
+    {
+        const MIN_LEN_IN: usize = <u64 as UnmarshalIn<'de, Encoding<E, I>>>::MIN_LEN_IN;
+
+        #[inline]
+        fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+            r.nest_levels(const { Container::MAP.levels_of_value::<(K, V)>() }, |r| {
+                let len = take_len::<E, I>(r, K::MIN_LEN_IN.saturating_add(V::MIN_LEN_IN))?;
+                let mut map = BTreeMap::new();
+                for i in 0..len {
+                    r.charge_alloc(crate::impls::collections::tree_entry_charge::<K, V>(i))?;
+                    let k = K::decode_in(r)?;
+                    map.insert(k, V::decode_in(r)?);
+                }
+                Ok(map)
+            })
+        }
+    }
+
+    impl<'de, E: Endian, I: IntEncoding, T> UnmarshalIn<'de, Encoding<E, I>> for BTreeSet<T>
+    where
+        T: UnmarshalIn<'de, Encoding<E, I>> + Ord,
+    {
+        const MIN_LEN_IN: usize = <u64 as UnmarshalIn<'de, Encoding<E, I>>>::MIN_LEN_IN;
+
+        #[inline]
+        fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+            r.nest_levels(const { Container::SEQUENCE.levels_of_value::<T>() }, |r| {
+                let len = take_len::<E, I>(r, T::MIN_LEN_IN)?;
+                let mut set = BTreeSet::new();
+                for i in 0..len {
+                    r.charge_alloc(crate::impls::collections::tree_entry_charge::<T, ()>(i))?;
+                    set.insert(T::decode_in(r)?);
+                }
+                Ok(set)
+            })
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+mod hashed {
+    use core::hash::{BuildHasher, Hash};
+    use std::collections::{HashMap, HashSet};
+
+    use super::{Container, len_len, put_len, take_len};
+    use crate::config::{Encoding, Endian, IntEncoding, MarshalIn, UnmarshalIn};
+    use crate::error::{DecodeError, Overflow};
+    use crate::reader::Reader;
+    use crate::writer::Writer;
+
+    impl<E: Endian, I: IntEncoding, K: MarshalIn<Encoding<E, I>>, V: MarshalIn<Encoding<E, I>>, S>
+        MarshalIn<Encoding<E, I>> for HashMap<K, V, S>
+    {
+        #[inline]
+        fn encoded_len_in(&self) -> usize {
+            self.iter().fold(len_len::<I>(self.len()), |sum, entry| {
+                sum.saturating_add(entry.encoded_len_in())
+            })
+        }
+
+        #[inline]
+        fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+            put_len::<E, I>(w, self.len())?;
+            self.iter().try_for_each(|entry| entry.encode_in(w))
+        }
+    }
+
+    impl<E: Endian, I: IntEncoding, T: MarshalIn<Encoding<E, I>>, S> MarshalIn<Encoding<E, I>>
+        for HashSet<T, S>
+    {
+        #[inline]
+        fn encoded_len_in(&self) -> usize {
+            self.iter().fold(len_len::<I>(self.len()), |sum, item| {
+                sum.saturating_add(item.encoded_len_in())
+            })
+        }
+
+        #[inline]
+        fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+            put_len::<E, I>(w, self.len())?;
+            self.iter().try_for_each(|item| item.encode_in(w))
+        }
+    }
+
+    impl<'de, E: Endian, I: IntEncoding, K, V, S> UnmarshalIn<'de, Encoding<E, I>>
+        for HashMap<K, V, S>
+    where
+        K: UnmarshalIn<'de, Encoding<E, I>> + Eq + Hash,
+        V: UnmarshalIn<'de, Encoding<E, I>>,
+        S: BuildHasher + Default,
+    {
+        const MIN_LEN_IN: usize = <u64 as UnmarshalIn<'de, Encoding<E, I>>>::MIN_LEN_IN;
+
+        #[inline]
+        fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+            r.nest_levels(const { Container::MAP.levels_of_value::<(K, V)>() }, |r| {
+                let len = take_len::<E, I>(r, K::MIN_LEN_IN.saturating_add(V::MIN_LEN_IN))?;
+                let capacity = crate::impls::collections::table_capacity::<(K, V)>(r, len)?;
+                let mut map = HashMap::with_capacity_and_hasher(capacity, S::default());
+                for _ in 0..len {
+                    let k = K::decode_in(r)?;
+                    map.insert(k, V::decode_in(r)?);
+                }
+                Ok(map)
+            })
+        }
+    }
+
+    impl<'de, E: Endian, I: IntEncoding, T, S> UnmarshalIn<'de, Encoding<E, I>> for HashSet<T, S>
+    where
+        T: UnmarshalIn<'de, Encoding<E, I>> + Eq + Hash,
+        S: BuildHasher + Default,
+    {
+        const MIN_LEN_IN: usize = <u64 as UnmarshalIn<'de, Encoding<E, I>>>::MIN_LEN_IN;
+
+        #[inline]
+        fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+            r.nest_levels(const { Container::SEQUENCE.levels_of_value::<T>() }, |r| {
+                let len = take_len::<E, I>(r, T::MIN_LEN_IN)?;
+                let capacity = crate::impls::collections::table_capacity::<T>(r, len)?;
+                let mut set = HashSet::with_capacity_and_hasher(capacity, S::default());
+                for _ in 0..len {
+                    set.insert(T::decode_in(r)?);
+                }
+                Ok(set)
+            })
+        }
+    }
+}

@@ -1,0 +1,306 @@
+//! Generates `impl MarshalIn<Encoding<E, I>>` and `impl UnmarshalIn<'__de,
+//! Encoding<E, I>>`: the type in every configuration but `legacy()`, whose
+//! bytes are the `Marshal`/`Unmarshal` impls' (`config::Legacy`, through
+//! the runtime's blanket impls).
+//!
+//! The field types themselves are the bounds, so a type whose fields are
+//! not all carried by a dialect (a manual impl, an integration's type) has
+//! no impl in it, and only saying so at the call is an error. Types with a
+//! field read `with` a module, extensible types and packed structs get
+//! none: their bytes exist in `legacy()` alone.
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use crate::bound;
+use crate::internals::ast::{Container, Data, Field, Style, Variant};
+use crate::internals::attr::{FieldDefault, TagType};
+use crate::pattern::{binding, encoded_fields, local, tag_literal, variant_pattern};
+
+/// Whether `cont` gets dialect impls at all.
+fn has_dialects(cont: &Container) -> bool {
+    !cont.extensible()
+        && cont.repr.packed.is_none()
+        && cont.data.all_fields().all(|f| {
+            f.attrs.with.is_none() && (!f.recursive || known(f.ty, cont.ident))
+        })
+}
+
+/// The standard library's containers, which carry every dialect.
+const CONTAINERS: &[&str] = &[
+    "Box", "Vec", "VecDeque", "Option", "Rc", "Arc", "Cow", "BTreeMap", "BTreeSet", "HashMap",
+    "HashSet", "PhantomData",
+];
+
+/// The primitive types and strings, which carry every dialect.
+const LEAVES: &[&str] = &[
+    "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize", "f32",
+    "f64", "bool", "char", "str", "String", "Self",
+];
+
+/// Whether `ty`, the type of a field that names its container, is built
+/// of the container and types that carry every dialect alone: such a field
+/// can take no bound (it would be a cycle), so it must hold whatever the
+/// dialect; a type naming its container otherwise (another crate's
+/// container) leaves the type to `legacy()`.
+fn known(ty: &syn::Type, container: &syn::Ident) -> bool {
+    match ty {
+        syn::Type::Path(p) if p.qself.is_none() => {
+            let Some(last) = p.path.segments.last() else {
+                return false;
+            };
+            let name = last.ident.to_string();
+            let args_known = match &last.arguments {
+                syn::PathArguments::None => true,
+                syn::PathArguments::AngleBracketed(args) => args.args.iter().all(|a| match a {
+                    syn::GenericArgument::Type(t) => known(t, container),
+                    syn::GenericArgument::Lifetime(_) | syn::GenericArgument::Const(_) => true,
+                    _ => false,
+                }),
+                syn::PathArguments::Parenthesized(_) => false,
+            };
+            args_known
+                && (last.ident == *container
+                    || CONTAINERS.contains(&name.as_str())
+                    || (LEAVES.contains(&name.as_str()) && p.path.segments.len() == 1))
+        }
+        syn::Type::Array(a) => known(&a.elem, container),
+        syn::Type::Slice(s) => known(&s.elem, container),
+        syn::Type::Reference(r) => known(&r.elem, container),
+        syn::Type::Paren(p) => known(&p.elem, container),
+        syn::Type::Group(g) => known(&g.elem, container),
+        syn::Type::Tuple(t) => t.elems.iter().all(|e| known(e, container)),
+        _ => false,
+    }
+}
+
+/// `generics` with the dialect's parameters `__E` and `__I` first and, for
+/// each encoded field (skipped ones when `skipped` is given), `FieldType:
+/// bound`; a field naming the container needs none (its bound is the impl
+/// itself).
+fn dialect_generics(
+    cont: &Container,
+    generics: &syn::Generics,
+    private: &TokenStream,
+    bound: &TokenStream,
+    default_bound: bool,
+) -> syn::Generics {
+    let mut generics = generics.clone();
+    let params: [syn::GenericParam; 2] = [
+        syn::parse_quote!(__E: #private::Endian),
+        syn::parse_quote!(__I: #private::IntEncoding),
+    ];
+    let at = generics.lifetimes().count();
+    for (i, param) in params.into_iter().enumerate() {
+        generics.params.insert(at + i, param);
+    }
+    let where_clause = generics.make_where_clause();
+    let mut seen = std::collections::BTreeSet::new();
+    for f in cont.data.all_fields().filter(|f| !f.recursive) {
+        let ty = f.ty;
+        let key = quote!(#ty).to_string();
+        if f.is_encoded() && seen.insert(key.clone()) {
+            where_clause.predicates.push(syn::parse_quote!(#ty: #bound));
+        }
+        if default_bound && f.needs_default_trait() && seen.insert(key + "Default") {
+            where_clause
+                .predicates
+                .push(syn::parse_quote!(#ty: ::core::default::Default));
+        }
+    }
+    generics
+}
+
+/// The `MarshalIn` impl of a checked container, or nothing (see the
+/// module's docs).
+pub(crate) fn impl_marshal_in(cont: &Container, private: &TokenStream) -> TokenStream {
+    if !has_dialects(cont) {
+        return TokenStream::new();
+    }
+    let ident = cont.ident;
+    let dialect = quote!(#private::Encoding<__E, __I>);
+    let bound = quote!(#private::MarshalIn<#dialect>);
+    let generics = dialect_generics(cont, cont.generics, private, &bound, false);
+    let (impl_generics, _, where_clause) = generics.split_for_impl();
+    let (_, ty_generics, _) = cont.generics.split_for_impl();
+    let w = local("__w");
+    let len = |f: &Field, value: TokenStream| {
+        let ty = f.ty;
+        quote_spanned!(ty.span()=> #private::len_in::<__E, __I, _>(#value))
+    };
+    let encode = |f: &Field, value: TokenStream| {
+        let ty = f.ty;
+        quote_spanned!(ty.span()=> #private::encode_in::<__E, __I, _>(#value, #w)?;)
+    };
+    let (len_body, encode_body) = match &cont.data {
+        Data::Struct(fields) => {
+            let encoded = fields.iter().filter(|f| f.is_encoded());
+            let lens = encoded.clone().map(|f| {
+                let member = &f.member;
+                len(f, quote!(&self.#member))
+            });
+            let encodes = encoded.map(|f| {
+                let member = &f.member;
+                encode(f, quote!(&self.#member))
+            });
+            (
+                quote!(0usize #(.saturating_add(#lens))*),
+                quote!(#(#encodes)* #private::Ok(())),
+            )
+        }
+        Data::Enum(variants) if variants.is_empty() => (quote!(match *self {}), quote!(match *self {})),
+        Data::Enum(variants) => {
+            let tag_ty = tag_type(cont.tag_type());
+            let (lens, encodes): (Vec<_>, Vec<_>) = variants
+                .iter()
+                .map(|variant| {
+                    let pattern = variant_pattern(variant);
+                    let tag = tag_literal(variant.tag, cont.tag_type());
+                    let lens = encoded_fields(variant).map(|(i, f)| len(f, binding(i)));
+                    let encodes = encoded_fields(variant).map(|(i, f)| encode(f, binding(i)));
+                    (
+                        quote! {
+                            #pattern => #private::len_in::<__E, __I, _>(&#tag)
+                                #(.saturating_add(#lens))*,
+                        },
+                        quote! {
+                            #pattern => {
+                                #private::encode_in::<__E, __I, #tag_ty>(&#tag, #w)?;
+                                #(#encodes)*
+                            }
+                        },
+                    )
+                })
+                .unzip();
+            (
+                quote!(match self { #(#lens)* }),
+                quote! {
+                    match self { #(#encodes)* }
+                    #private::Ok(())
+                },
+            )
+        }
+    };
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #bound for #ident #ty_generics #where_clause {
+            #[inline]
+            fn encoded_len_in(&self) -> ::core::primitive::usize {
+                #len_body
+            }
+
+            #[inline]
+            fn encode_in(&self, #w: &mut #private::Writer<'_>) -> #private::Encoded {
+                #encode_body
+            }
+        }
+    }
+}
+
+/// The `UnmarshalIn` impl of a checked container, or nothing (see the
+/// module's docs).
+pub(crate) fn impl_unmarshal_in(cont: &Container, private: &TokenStream) -> TokenStream {
+    if !has_dialects(cont) {
+        return TokenStream::new();
+    }
+    let ident = cont.ident;
+    let dialect = quote!(#private::Encoding<__E, __I>);
+    let bound = quote!(#private::UnmarshalIn<'__de, #dialect>);
+    let generics = bound::with_de_lifetime(cont.generics);
+    let generics = dialect_generics(cont, &generics, private, &bound, true);
+    let (impl_generics, _, where_clause) = generics.split_for_impl();
+    let (_, ty_generics, _) = cont.generics.split_for_impl();
+    let r = local("__r");
+    let (min_len, decode_body) = match &cont.data {
+        Data::Struct(fields) => {
+            let mins = fields
+                .iter()
+                .filter(|f| f.is_encoded() && !f.recursive)
+                .map(|f| {
+                    let ty = f.ty;
+                    quote_spanned!(ty.span()=> #private::min_in::<__E, __I, #ty>())
+                });
+            let build = construct(&quote!(Self), fields, private);
+            (
+                quote!(0usize #(.saturating_add(#mins))*),
+                quote!(#private::Ok(#build)),
+            )
+        }
+        Data::Enum(variants) => {
+            let tag_ty = tag_type(cont.tag_type());
+            let (at, tag) = (local("__at"), local("__tag"));
+            let arms = variants.iter().map(|variant| {
+                let lit = tag_literal(variant.tag, cont.tag_type());
+                let build = construct_variant(variant, private);
+                if variant.fields.iter().any(Field::is_encoded) {
+                    // In a closure of its own, as `decode::enum_body`'s
+                    // arms: in an unoptimized build, only the variant
+                    // being decoded is on the stack.
+                    quote!(#lit => #private::variant(#r, |#r| #private::Ok(#build)),)
+                } else {
+                    quote!(#lit => #private::Ok(#build),)
+                }
+            });
+            let name = ident.to_string();
+            (
+                quote!(#private::min_in::<__E, __I, #tag_ty>()),
+                quote! {
+                    let #at = #r.position();
+                    match #private::decode_in::<__E, __I, #tag_ty>(#r)? {
+                        #(#arms)*
+                        #tag => #private::invalid_tag(#tag, &#name, #at),
+                    }
+                },
+            )
+        }
+    };
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #bound for #ident #ty_generics #where_clause {
+            const MIN_LEN_IN: ::core::primitive::usize = #min_len;
+
+            #[inline]
+            fn decode_in(#r: &mut #private::Reader<'__de>) -> #private::Decoded<Self> {
+                #decode_body
+            }
+        }
+    }
+}
+
+/// The type a tag is written as.
+fn tag_type(tag_type: TagType) -> TokenStream {
+    match tag_type {
+        TagType::U8 => quote!(::core::primitive::u8),
+        TagType::U16 => quote!(::core::primitive::u16),
+        TagType::U32 => quote!(::core::primitive::u32),
+    }
+}
+
+/// `path { field: value, ... }`: each encoded field decoded in turn, the
+/// others their defaults.
+fn construct(path: &TokenStream, fields: &[Field], private: &TokenStream) -> TokenStream {
+    let r = local("__r");
+    let inits = fields.iter().map(|f| {
+        let (member, ty) = (&f.member, f.ty);
+        let value = if f.is_encoded() {
+            quote_spanned!(ty.span()=> #private::decode_in::<__E, __I, _>(#r)?)
+        } else {
+            match &f.attrs.default {
+                Some((_, FieldDefault::Path(path))) => quote_spanned!(path.span()=> #path()),
+                _ => quote_spanned!(ty.span()=> ::core::default::Default::default()),
+            }
+        };
+        quote!(#member: #value)
+    });
+    quote!(#path { #(#inits),* })
+}
+
+/// A variant built from the input, as [`construct`] builds a struct.
+fn construct_variant(variant: &Variant, private: &TokenStream) -> TokenStream {
+    let ident = variant.ident;
+    match variant.style {
+        Style::Unit => quote!(Self::#ident),
+        Style::Tuple | Style::Struct => construct(&quote!(Self::#ident), &variant.fields, private),
+    }
+}

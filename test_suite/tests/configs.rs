@@ -1,0 +1,536 @@
+//! The configurations (`marshal::config`) against the reference encoders,
+//! on seeded random values of every type row below:
+//!
+//! - bincode 2.0.1 (its own `Encode`/`Decode` derives) under `standard()`,
+//!   `standard().with_big_endian()` and `legacy().with_big_endian()`:
+//!   identical bytes, each side decodes the other's bytes back to the
+//!   value, and on every truncation and on damaged copies (each byte set
+//!   to 0, 0xff and 251 to 255, and flipped) both accept the same inputs,
+//!   giving the same value and length, and reject the rest;
+//! - bincode 1.3's `DefaultOptions` (through serde) and its big-endian
+//!   form: identical bytes, each side decodes the other's (its reader is
+//!   looser: see `bincode1_accepts_wide_markers`);
+//! - `encoded_len_with` is the length written, `encode_into_slice` writes
+//!   the same bytes into an exact buffer and fails on one a byte short.
+//!
+//! Values are compared by their re-encoding, so NaNs compare equal.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
+use std::fmt::Debug;
+use std::time::Duration;
+
+use bincode::Options as _;
+use marshal::config::{self, Config, MarshalIn, UnmarshalIn};
+use marshal::{BufferTooSmall, DecodeErrorKind, Marshal, Unmarshal};
+use marshal_test_suite::properties;
+use marshal_test_suite::strategies::config_with_cases;
+use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
+use proptest_derive::Arbitrary;
+use serde::{Deserialize, Serialize};
+
+/// A struct of every integer width, signed and unsigned.
+#[derive(
+    Debug, Clone, Marshal, Unmarshal, bincode2::Encode, bincode2::Decode, Serialize, Deserialize,
+    Arbitrary,
+)]
+#[bincode(crate = "bincode2")]
+struct Ints {
+    a: u8,
+    b: i8,
+    c: u16,
+    d: i16,
+    e: u32,
+    f: i32,
+    g: u64,
+    h: i64,
+    i: u128,
+    j: i128,
+    k: usize,
+    l: isize,
+}
+
+/// A struct of containers.
+#[derive(
+    Debug, Clone, Marshal, Unmarshal, bincode2::Encode, bincode2::Decode, Serialize, Deserialize,
+    Arbitrary,
+)]
+#[bincode(crate = "bincode2")]
+struct Record {
+    id: u64,
+    name: String,
+    tags: Vec<String>,
+    scores: BTreeMap<u32, i64>,
+    note: Option<String>,
+    grid: [u16; 3],
+    ratio: f64,
+    flag: bool,
+    letter: char,
+}
+
+/// Every variant shape.
+#[derive(
+    Debug, Clone, Marshal, Unmarshal, bincode2::Encode, bincode2::Decode, Serialize, Deserialize,
+    Arbitrary,
+)]
+#[bincode(crate = "bincode2")]
+enum Shape {
+    Empty,
+    Point(i32, i32),
+    Circle { radius: f32, filled: bool },
+    Path(Vec<(i16, i16)>),
+    Label { text: String, at: Option<(u8, u8)> },
+}
+
+/// A struct holding structs and enums.
+#[derive(
+    Debug, Clone, Marshal, Unmarshal, bincode2::Encode, bincode2::Decode, Serialize, Deserialize,
+    Arbitrary,
+)]
+#[bincode(crate = "bincode2")]
+struct Scene {
+    shapes: Vec<Shape>,
+    origin: (i64, i64),
+    record: Record,
+    layer: Option<Box<Shape>>,
+}
+
+/// A tuple struct and a unit struct.
+#[derive(
+    Debug, Clone, Marshal, Unmarshal, bincode2::Encode, bincode2::Decode, Serialize, Deserialize,
+    Arbitrary,
+)]
+#[bincode(crate = "bincode2")]
+struct Pair(u32, String);
+
+#[derive(
+    Debug, Clone, Marshal, Unmarshal, bincode2::Encode, bincode2::Decode, Serialize, Deserialize,
+    Arbitrary,
+)]
+#[bincode(crate = "bincode2")]
+struct Unit;
+
+/// A recursive enum.
+#[derive(
+    Debug, Clone, Marshal, Unmarshal, bincode2::Encode, bincode2::Decode, Serialize, Deserialize,
+)]
+#[bincode(crate = "bincode2")]
+enum Tree {
+    Leaf(u16),
+    Node(Vec<Tree>),
+}
+
+fn arb_tree() -> impl Strategy<Value = Tree> {
+    any::<u16>()
+        .prop_map(Tree::Leaf)
+        .prop_recursive(4, 32, 4, |inner| {
+            proptest::collection::vec(inner, 0..4).prop_map(Tree::Node)
+        })
+}
+
+/// What every value here is: encodable and decodable by marshal in every
+/// configuration and by both bincodes.
+trait Value:
+    Debug
+    + bincode2::Encode
+    + bincode2::Decode<()>
+    + Serialize
+    + for<'de> Deserialize<'de>
+    + MarshalIn<config::Legacy>
+    + for<'de> UnmarshalIn<'de, config::Legacy>
+    + MarshalIn<Standard>
+    + for<'de> UnmarshalIn<'de, Standard>
+    + MarshalIn<StandardBig>
+    + for<'de> UnmarshalIn<'de, StandardBig>
+    + MarshalIn<LegacyBig>
+    + for<'de> UnmarshalIn<'de, LegacyBig>
+{
+}
+
+impl<T> Value for T where
+    T: Debug
+        + bincode2::Encode
+        + bincode2::Decode<()>
+        + Serialize
+        + for<'de> Deserialize<'de>
+        + MarshalIn<config::Legacy>
+        + for<'de> UnmarshalIn<'de, config::Legacy>
+        + MarshalIn<Standard>
+        + for<'de> UnmarshalIn<'de, Standard>
+        + MarshalIn<StandardBig>
+        + for<'de> UnmarshalIn<'de, StandardBig>
+        + MarshalIn<LegacyBig>
+        + for<'de> UnmarshalIn<'de, LegacyBig>
+{
+}
+
+type Standard = config::Encoding<config::LittleEndian, config::Varint>;
+type StandardBig = config::Encoding<config::BigEndian, config::Varint>;
+type LegacyBig = config::Encoding<config::BigEndian, config::Fixint>;
+
+/// A bincode 2 limit that no value here reaches, so that a damaged length
+/// is refused before bincode 2 allocates for it (without a limit, it would
+/// try to).
+const LIMIT: usize = 1 << 20;
+
+/// Every check, under every configuration.
+fn check<T: Value>(value: &T) -> Result<(), TestCaseError> {
+    against_bincode2(value, config::standard(), bincode2::config::standard().with_limit::<LIMIT>())?;
+    against_bincode2(
+        value,
+        config::standard().with_big_endian(),
+        bincode2::config::standard().with_big_endian().with_limit::<LIMIT>(),
+    )?;
+    against_bincode2(
+        value,
+        config::legacy().with_big_endian(),
+        bincode2::config::legacy().with_big_endian().with_limit::<LIMIT>(),
+    )?;
+    against_bincode2(value, config::legacy(), bincode2::config::legacy().with_limit::<LIMIT>())?;
+    let options = bincode::DefaultOptions::new();
+    against_bincode1(value, config::standard(), options)?;
+    against_bincode1(value, config::standard().with_big_endian(), options.with_big_endian())?;
+    Ok(())
+}
+
+/// marshal's bytes of `value` in `c`, checked against `encoded_len_with`
+/// and `encode_into_slice`.
+fn ours<T, C>(value: &T, c: C) -> Result<Vec<u8>, TestCaseError>
+where
+    T: MarshalIn<C::Dialect> + ?Sized,
+    C: Config,
+{
+    let bytes = marshal::encode_to_vec(value, c);
+    prop_assert_eq!(marshal::encoded_len_with(value, c), bytes.len());
+    let mut exact = vec![0u8; bytes.len()];
+    prop_assert_eq!(marshal::encode_into_slice(value, &mut exact, c), Ok(bytes.len()));
+    prop_assert_eq!(&exact, &bytes);
+    if let Some(short) = bytes.len().checked_sub(1) {
+        let mut buf = vec![0u8; short];
+        prop_assert_eq!(
+            marshal::encode_into_slice(value, &mut buf, c),
+            Err(BufferTooSmall {
+                needed: bytes.len(),
+                available: short
+            })
+        );
+    }
+    Ok(bytes)
+}
+
+/// What marshal decodes from `input` in `c`, as its re-encoding and the
+/// bytes it took.
+fn decoded<T, C>(input: &[u8], c: C) -> Option<(Vec<u8>, usize)>
+where
+    T: for<'de> UnmarshalIn<'de, C::Dialect> + MarshalIn<C::Dialect>,
+    C: Config,
+{
+    let (value, used) = marshal::decode_from_slice::<T, _>(input, c).ok()?;
+    Some((marshal::encode_to_vec(&value, c), used))
+}
+
+/// Positions below `len`: all of them, or for a long encoding both ends in
+/// full and evenly spaced ones in between.
+fn positions(len: usize) -> Vec<usize> {
+    const EDGE: usize = 24;
+    if len <= 3 * EDGE {
+        return (0..len).collect();
+    }
+    let middle = (1..EDGE).map(|k| EDGE + k * (len - 2 * EDGE) / EDGE);
+    (0..EDGE).chain(middle).chain(len - EDGE..len).collect()
+}
+
+/// Damaged copies of `bytes`: prefixes, and bytes replaced by the values
+/// that mean the most to a decoder (0, 1, the varint markers, 0xff) and by
+/// their complement (every position of a short encoding; see
+/// [`positions`]).
+fn damaged(bytes: &[u8]) -> Vec<Vec<u8>> {
+    let mut out: Vec<Vec<u8>> = positions(bytes.len())
+        .into_iter()
+        .map(|k| bytes[..k].to_vec())
+        .collect();
+    for i in positions(bytes.len()) {
+        for b in [0, 1, 2, 250, 251, 252, 253, 254, 255, !bytes[i]] {
+            if b != bytes[i] {
+                let mut copy = bytes.to_vec();
+                copy[i] = b;
+                out.push(copy);
+            }
+        }
+    }
+    out
+}
+
+fn against_bincode2<T, C, B>(value: &T, c: C, b: B) -> Result<(), TestCaseError>
+where
+    T: Value + MarshalIn<C::Dialect> + for<'de> UnmarshalIn<'de, C::Dialect>,
+    C: Config,
+    B: bincode2::config::Config,
+{
+    let bytes = ours(value, c)?;
+    let theirs = bincode2::encode_to_vec(value, b).expect("bincode 2 encodes");
+    prop_assert_eq!(&bytes, &theirs, "bytes of {:?}", value);
+    prop_assert_eq!(decoded::<T, C>(&theirs, c), Some((bytes.clone(), bytes.len())));
+    let (back, used) = bincode2::decode_from_slice::<T, _>(&bytes, b).expect("bincode 2 decodes");
+    prop_assert_eq!((marshal::encode_to_vec(&back, c), used), (bytes.clone(), bytes.len()));
+    // Damaged input: accepted alike, to the same value, or refused alike;
+    // but for the deviation WIRE_FORMAT.md lists: bincode 2 carries
+    // nanoseconds of 10^9 or more into a `Duration`'s seconds, marshal
+    // refuses them.
+    for input in damaged(&bytes) {
+        if let Err(e) = marshal::decode_from_slice::<T, _>(&input, c) {
+            if matches!(e.kind(), DecodeErrorKind::InvalidNanos(_)) {
+                continue;
+            }
+        }
+        let ours = decoded::<T, C>(&input, c);
+        let theirs = bincode2::decode_from_slice::<T, _>(&input, b)
+            .ok()
+            .map(|(v, used)| (marshal::encode_to_vec(&v, c), used));
+        prop_assert_eq!(&ours, &theirs, "input {:?}", input);
+    }
+    Ok(())
+}
+
+fn against_bincode1<T, C, O>(value: &T, c: C, options: O) -> Result<(), TestCaseError>
+where
+    T: Value + MarshalIn<C::Dialect> + for<'de> UnmarshalIn<'de, C::Dialect>,
+    C: Config,
+    O: bincode::Options + Copy,
+{
+    let bytes = ours(value, c)?;
+    let theirs = options.serialize(value).expect("bincode 1 serializes");
+    prop_assert_eq!(&bytes, &theirs, "bytes of {:?}", value);
+    prop_assert_eq!(decoded::<T, C>(&theirs, c), Some((bytes.clone(), bytes.len())));
+    let back: T = options.deserialize(&bytes).expect("bincode 1 deserializes");
+    prop_assert_eq!(marshal::encode_to_vec(&back, c), bytes);
+    Ok(())
+}
+
+properties! {
+    config = config_with_cases(24);
+    check = |value| check(value);
+    a_u8: u8;
+    a_i8: i8;
+    a_u16: u16;
+    a_i16: i16;
+    a_u32: u32;
+    a_i32: i32;
+    a_u64: u64;
+    a_i64: i64;
+    a_u128: u128;
+    a_i128: i128;
+    a_usize: usize;
+    a_isize: isize;
+    a_f32: f32;
+    a_f64: f64;
+    a_bool: bool;
+    a_char: char;
+    a_unit: ();
+    a_string: String;
+    an_option: Option<u32>;
+    a_vec: Vec<u16>;
+    a_vec_of_strings: Vec<String>;
+    a_vec_deque: VecDeque<i32>;
+    a_btree_map: BTreeMap<u32, String>;
+    a_btree_set: BTreeSet<i16>;
+    a_hash_map: HashMap<i64, bool> = proptest::collection::hash_map(any::<i64>(), any::<bool>(), 0..2);
+    a_tuple: (u8, i32, String, Option<bool>);
+    an_array: [u32; 4];
+    a_byte_array: [u8; 3];
+    a_box: Box<u64>;
+    a_duration: Duration;
+    ints: Ints;
+    a_record: Record;
+    a_shape: Shape;
+    a_scene: Scene;
+    a_pair: Pair;
+    a_unit_struct: Unit;
+    a_tree: Tree = arb_tree();
+}
+
+/// Hash maps of many entries, whose order on the wire is their iteration
+/// order: the same for both encoders, but not for a map decoded again, so
+/// the maps decoded are compared, not their bytes.
+#[test]
+fn hash_maps() {
+    let map: HashMap<i64, String> = (0..300).map(|i| (i * 7919 - 1000, format!("{i}"))).collect();
+    let standard = bincode2::config::standard();
+    for (ours, theirs) in [
+        (marshal::encode_to_vec(&map, config::standard()), bincode2::encode_to_vec(&map, standard).unwrap()),
+        (
+            marshal::encode_to_vec(&map, config::standard().with_big_endian()),
+            bincode2::encode_to_vec(&map, standard.with_big_endian()).unwrap(),
+        ),
+    ] {
+        assert_eq!(ours, theirs);
+    }
+    let bytes = marshal::encode_to_vec(&map, config::standard());
+    let (back, used) = marshal::decode_from_slice::<HashMap<i64, String>, _>(&bytes, config::standard()).unwrap();
+    assert_eq!((&back, used), (&map, bytes.len()));
+    let (back, _): (HashMap<i64, String>, usize) = bincode2::decode_from_slice(&bytes, standard).unwrap();
+    assert_eq!(back, map);
+}
+
+/// Integers at their boundaries, and around each varint width's edge.
+#[test]
+fn integers_at_their_boundaries() {
+    let edges: Vec<u64> = [0, 1, 249, 250, 251, 252, 255, 256, 0xffff, 0x1_0000, 0xffff_ffff]
+        .into_iter()
+        .chain([0x1_0000_0000, u64::MAX - 1, u64::MAX])
+        .collect();
+    for &v in &edges {
+        check(&v).unwrap();
+        check(&(v as u32)).unwrap();
+        check(&(v as u16)).unwrap();
+        check(&(v as i64)).unwrap();
+        check(&(v as i32)).unwrap();
+        check(&(v as i16)).unwrap();
+        check(&(v as i128)).unwrap();
+        check(&(u128::from(v) << 64 | u128::from(v))).unwrap();
+        check(&(v as usize)).unwrap();
+        check(&(v as isize)).unwrap();
+    }
+    for v in [i64::MIN, i64::MIN + 1, -1, -125, -126, i64::MAX] {
+        check(&v).unwrap();
+    }
+    check(&i128::MIN).unwrap();
+    check(&u128::MAX).unwrap();
+}
+
+/// bincode 2's golden bytes for `standard()`, written out.
+#[test]
+fn standard_bytes() {
+    let c = config::standard();
+    assert_eq!(marshal::encode_to_vec(&250u64, c), [250]);
+    assert_eq!(marshal::encode_to_vec(&251u64, c), [251, 251, 0]);
+    assert_eq!(marshal::encode_to_vec(&65_536u64, c), [252, 0, 0, 1, 0]);
+    assert_eq!(marshal::encode_to_vec(&(1u64 << 32), c), [253, 0, 0, 0, 0, 1, 0, 0, 0]);
+    let mut big = vec![254];
+    big.extend((1u128 << 64).to_le_bytes());
+    assert_eq!(marshal::encode_to_vec(&(1u128 << 64), c), big);
+    assert_eq!(marshal::encode_to_vec(&-1i8, c), [0xff]);
+    assert_eq!(marshal::encode_to_vec(&-1i16, c), [1]);
+    assert_eq!(marshal::encode_to_vec(&"hé", c), [3, b'h', 0xc3, 0xa9]);
+    assert_eq!(marshal::encode_to_vec(&Some(1.0f32), c), [1, 0, 0, 0x80, 0x3f]);
+    assert_eq!(
+        marshal::encode_to_vec(&Shape::Circle { radius: 0.0, filled: true }, c),
+        [2, 0, 0, 0, 0, 1]
+    );
+    let c = config::standard().with_big_endian();
+    assert_eq!(marshal::encode_to_vec(&300u16, c), [251, 1, 44]);
+    assert_eq!(marshal::encode_to_vec(&1.0f32, c), [0x3f, 0x80, 0, 0]);
+}
+
+/// Hostile varints: every truncation point, the marker 255, a marker too
+/// wide for each type, and a length claiming 2^64 - 1.
+#[test]
+fn hostile_varints() {
+    let c = config::standard();
+    let kind = |input: &[u8], f: fn(&[u8]) -> Result<(), marshal::DecodeError>| {
+        f(input).map(|()| ()).unwrap_err().kind()
+    };
+    fn of<T: for<'de> UnmarshalIn<'de, Standard>>(input: &[u8]) -> Result<(), marshal::DecodeError> {
+        marshal::decode_from_slice::<T, _>(input, config::standard()).map(|_| ())
+    }
+    for (bits, marker) in [(16, 252), (16, 253), (16, 254), (32, 253), (32, 254), (64, 254)] {
+        let mut input = vec![marker];
+        input.extend([0u8; 16]);
+        let f: fn(&[u8]) -> Result<(), marshal::DecodeError> = match bits {
+            16 => of::<u16>,
+            32 => of::<u32>,
+            _ => of::<u64>,
+        };
+        assert_eq!(kind(&input, f), DecodeErrorKind::InvalidVarint { marker, bits: bits as u8 });
+        let signed: fn(&[u8]) -> Result<(), marshal::DecodeError> = match bits {
+            16 => of::<i16>,
+            32 => of::<i32>,
+            _ => of::<i64>,
+        };
+        assert_eq!(
+            kind(&input, signed),
+            DecodeErrorKind::InvalidVarint { marker, bits: bits as u8 }
+        );
+    }
+    for f in [of::<u16> as fn(&[u8]) -> _, of::<u32>, of::<u64>, of::<u128>, of::<i128>, of::<usize>] {
+        let err = f(&[255, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).unwrap_err();
+        assert!(matches!(err.kind(), DecodeErrorKind::InvalidVarint { marker: 255, .. }));
+        assert_eq!(err.offset(), 0);
+    }
+    // A marker's offset is the marker's, inside a value.
+    let err = marshal::decode_from_slice::<(u8, u32), _>(&[7, 255], c).unwrap_err();
+    assert_eq!((err.kind(), err.offset()), (DecodeErrorKind::InvalidVarint { marker: 255, bits: 32 }, 1));
+    // Every truncation of every width is incomplete.
+    for v in [250u64, 251, 65_536, 1 << 32] {
+        let bytes = marshal::encode_to_vec(&v, c);
+        for k in 0..bytes.len() {
+            let err = marshal::decode_from_slice::<u64, _>(&bytes[..k], c).unwrap_err();
+            assert!(err.is_incomplete(), "{v} cut at {k}: {err}");
+        }
+    }
+    // Wider than needed is accepted.
+    assert_eq!(marshal::decode_from_slice::<u32, _>(&[251, 5, 0], c), Ok((5, 3)));
+    assert_eq!(marshal::decode_from_slice::<u16, _>(&[251, 0xff, 0xff], c), Ok((u16::MAX, 3)));
+    // A length of 2^64 - 1, and one a little past the input.
+    let mut input = vec![253];
+    input.extend(u64::MAX.to_le_bytes());
+    let err = marshal::decode_from_slice::<Vec<u8>, _>(&input, c).unwrap_err();
+    assert_eq!((err.kind(), err.offset()), (DecodeErrorKind::LengthOverflow { len: u64::MAX }, 0));
+    let err = marshal::decode_from_slice::<String, _>(&[3, b'a', b'b'], c).unwrap_err();
+    assert_eq!(err.kind(), DecodeErrorKind::LengthOverflow { len: 3 });
+}
+
+/// bincode 1.3's `DefaultOptions` reads a value written with a marker
+/// wider than its type needs (a `u16` after the `u32` marker 252) where
+/// bincode 2, and marshal, refuse it.
+#[test]
+fn bincode1_accepts_wide_markers() {
+    let input = [252, 7, 0, 0, 0];
+    let bincode1: u16 = bincode::DefaultOptions::new().deserialize(&input).unwrap();
+    assert_eq!(bincode1, 7);
+    assert!(bincode2::decode_from_slice::<u16, _>(&input, bincode2::config::standard()).is_err());
+    let err = marshal::decode_from_slice::<u16, _>(&input, config::standard()).unwrap_err();
+    assert_eq!(err.kind(), DecodeErrorKind::InvalidVarint { marker: 252, bits: 16 });
+}
+
+/// The depth limit and the allocation budget hold under a varint
+/// configuration.
+#[test]
+fn limits_hold() {
+    // 10,000 nested `Node`s, each one element long: far past the depth
+    // limit, in 20 KB.
+    let mut input = Vec::new();
+    for _ in 0..10_000 {
+        input.extend([1, 1]);
+    }
+    input.extend([0, 0]);
+    let err = marshal::decode_from_slice::<Tree, _>(&input, config::standard()).unwrap_err();
+    assert!(matches!(err.kind(), DecodeErrorKind::TooDeep { .. }), "{err}");
+
+    let bytes = marshal::encode_to_vec(&vec![7u64; 1000], config::standard());
+    let c = config::standard().with_limit::<7999>();
+    let err = marshal::decode_from_slice::<Vec<u64>, _>(&bytes, c).unwrap_err();
+    assert_eq!(err.kind(), DecodeErrorKind::AllocLimit { limit: 7999 });
+    let c = config::standard().with_limit::<8000>();
+    assert_eq!(marshal::decode_from_slice::<Vec<u64>, _>(&bytes, c).unwrap().0.len(), 1000);
+}
+
+/// `legacy()` is every other function's bytes, for every type.
+#[test]
+fn legacy_is_to_vec() {
+    let record = Record {
+        id: 1,
+        name: "a".into(),
+        tags: vec!["t".into()],
+        scores: BTreeMap::from([(1, -1)]),
+        note: None,
+        grid: [1, 2, 3],
+        ratio: 0.5,
+        flag: true,
+        letter: 'é',
+    };
+    let bytes = marshal::encode_to_vec(&record, config::legacy());
+    assert_eq!(bytes, marshal::to_vec(&record));
+    let (back, used) = marshal::decode_from_slice::<Record, _>(&bytes, config::legacy()).unwrap();
+    assert_eq!((marshal::to_vec(&back), used), (bytes.clone(), bytes.len()));
+}
