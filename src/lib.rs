@@ -207,6 +207,51 @@
 //! has a depth limit and length checks that bincode lacks. The errors
 //! differ too: [`DecodeError`] carries a kind and an offset, not bincode's
 //! `Box<ErrorKind>`; derive-route encoding cannot fail.
+//!
+//! ## From bincode 2, and bincode 1's `DefaultOptions`
+//!
+//! bincode 2's configurations, and bincode 1.3's `DefaultOptions`, have
+//! their bytes on the derive route too, through [`config`] and entry
+//! points named as bincode 2's. A migration is a change of crate name and
+//! derive:
+//!
+//! | bincode | marshal |
+//! | --- | --- |
+//! | `#[derive(bincode::Encode, bincode::Decode)]` | `#[derive(Marshal, Unmarshal)]` |
+//! | `bincode::config::standard()`, `legacy()` | `marshal::config::standard()`, `legacy()` |
+//! | `.with_big_endian()`, `.with_little_endian()`, `.with_variable_int_encoding()`, `.with_fixed_int_encoding()`, `.with_limit::<N>()` | the same methods |
+//! | `bincode::encode_to_vec(&v, config)?` | `marshal::encode_to_vec(&v, config)` (cannot fail) |
+//! | `bincode::encode_into_slice(&v, &mut buf, config)?` | `marshal::encode_into_slice(&v, &mut buf, config)?` ([`BufferTooSmall`]) |
+//! | `bincode::decode_from_slice::<T, _>(&bytes, config)?` | `marshal::decode_from_slice::<T, _>(&bytes, config)?` |
+//! | `bincode::borrow_decode_from_slice::<T, _>(&bytes, config)?` | `marshal::decode_from_slice::<T, _>(&bytes, config)?`: a type with `&str` fields borrows |
+//! | the length of `v`: `encode_into_writer(&v, SizeWriter::default(), config)` | `marshal::encoded_len_with(&v, config)` |
+//! | bincode 1.3: `bincode::DefaultOptions::new().serialize(&v)?` | `marshal::encode_to_vec(&v, config::standard())` |
+//! | bincode 1.3: `DefaultOptions::new().deserialize(&bytes)?` (rejects trailing bytes) | `marshal::decode_from_slice::<T, _>(&bytes, config::standard())?`, then check that the length used is `bytes.len()` |
+//! | bincode 1.3: `.with_big_endian()`, `.with_fixint_encoding()` | `config::standard().with_big_endian()`, `config::legacy()` |
+//!
+//! ```
+//! use marshal::{Marshal, Unmarshal, config};
+//!
+//! #[derive(Marshal, Unmarshal, Debug, PartialEq)]
+//! struct Order { id: u64, symbol: String, legs: Vec<(u32, f64)> }
+//!
+//! let order = Order { id: 7, symbol: "ACME".into(), legs: vec![(1, 99.5)] };
+//! let bytes = marshal::encode_to_vec(&order, config::standard());
+//! assert_eq!(bytes.len(), marshal::encoded_len_with(&order, config::standard()));
+//! assert_eq!(bytes[..6], [7, 4, b'A', b'C', b'M', b'E']);
+//! let (back, used) = marshal::decode_from_slice::<Order, _>(&bytes, config::standard())?;
+//! assert_eq!((back, used), (order, bytes.len()));
+//! # Ok::<(), marshal::DecodeError>(())
+//! ```
+//!
+//! (`test_suite/tests/configs.rs` checks every configuration against the
+//! `bincode` 2.0 and 1.3 crates, and each row of this table.) The same
+//! derive serves every configuration, but only `legacy()` carries
+//! extensible types, fields encoded `with` a module, timestamps, network
+//! addresses and other crates' types yet: `WIRE_FORMAT.md`, section 29. As
+//! for `legacy()`, decoding has a depth limit and length checks that
+//! bincode lacks, and rejects a `Duration`'s nanoseconds of 10⁹ or more,
+//! which bincode 2 carries into its seconds.
 #![no_std]
 // On docs.rs: "Available on crate feature X only" on every gated item.
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -225,9 +270,10 @@ pub use marshal_core::LengthMismatch;
 pub use marshal_core::serde;
 pub use marshal_core::time;
 pub use marshal_core::{
-    BufferTooSmall, config, decode_from_slice, encode_into_slice, encoded_len_with, DecodeError, DecodeErrorKind, ErrorPath, MAX_STEPS, Marshal, Overflow, Reader,
-    Site, Step, Unmarshal, UnmarshalOwned, Writer, error_path, fingerprint, fixed_len, from_bytes,
-    from_bytes_into, from_bytes_limited, is_memcpy_equivalent, max_len,
+    BufferTooSmall, DecodeError, DecodeErrorKind, ErrorPath, MAX_STEPS, Marshal, Overflow, Reader,
+    Site, Step, Unmarshal, UnmarshalOwned, Writer, config, decode_from_slice, encode_into_slice,
+    encoded_len_with, error_path, fingerprint, fixed_len, from_bytes, from_bytes_into,
+    from_bytes_limited, is_memcpy_equivalent, max_len,
 };
 // Documented by marshal-core's module docs, like `time`.
 #[cfg(feature = "alloc")]

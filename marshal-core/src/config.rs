@@ -4,7 +4,7 @@
 //! - [`legacy()`]: bincode 1.3's default options and bincode 2's
 //!   `config::legacy()`: fixed-width little-endian integers, `u64`
 //!   lengths, `u32` enum tags. The bytes of every other function of this
-//!   crate ([`to_vec`](crate::to_vec), [`Marshal::write_to`](crate::Marshal::write_to),
+//!   crate ([`to_vec`](crate::to_vec), [`Marshal::write_to`],
 //!   [`from_bytes`](crate::from_bytes), ...).
 //! - [`standard()`]: bincode 2's default, and bincode 1.3's
 //!   `DefaultOptions::new()`: variable-length integers, lengths and tags
@@ -13,8 +13,8 @@
 //!   with an allocation budget, [`with_limit::<N>()`](Configuration::with_limit).
 //!
 //! The entry points that take a configuration are named as bincode 2's:
-//! [`encode_to_vec`](crate::encode_to_vec), [`encode_into_slice`](crate::encode_into_slice),
-//! [`encoded_len_with`](crate::encoded_len_with) and [`decode_from_slice`](crate::decode_from_slice).
+//! [`encode_to_vec`], [`encode_into_slice`],
+//! [`encoded_len_with`] and [`decode_from_slice`].
 //!
 //! ```
 //! use marshal::{Marshal, Unmarshal, config};
@@ -38,15 +38,15 @@
 //!
 //! The same `#[derive(Marshal, Unmarshal)]` serves every configuration.
 //! Under a fixed-width configuration (`legacy()`, and it with big-endian
-//! integers) every value has the size [`Marshal::FIXED_LEN`](crate::Marshal::FIXED_LEN)
+//! integers) every value has the size [`Marshal::FIXED_LEN`]
 //! and [`MAX_LEN`](crate::Marshal::MAX_LEN) give, which describe
 //! `legacy()`; under a varint configuration an integer takes 1 to 17 bytes
-//! by its value, so only [`encoded_len_with`](crate::encoded_len_with) knows a
+//! by its value, so only [`encoded_len_with`] knows a
 //! value's length. `WIRE_FORMAT.md` ("Configurations") gives the bytes.
 //!
 //! Types and fields that only `legacy()` carries, each a compile error
 //! (a missing [`MarshalIn`] impl) under another configuration:
-//! manual [`Marshal`](crate::Marshal)/[`Unmarshal`](crate::Unmarshal)
+//! manual [`Marshal`]/[`Unmarshal`]
 //! implementations (implement [`MarshalIn`] and [`UnmarshalIn`] too),
 //! structs and enums with a field encoded `with` a module, extensible
 //! types, and the integrations' types (timestamps, net addresses, the
@@ -347,7 +347,14 @@ impl<E, I, L> Configuration<E, I, L> {
     }
 }
 
-/// The allocation budgets a configuration may carry.
+/// The allocation budgets a configuration may carry: [`NoLimit`] and
+/// [`Limit`].
+///
+/// ```
+/// use marshal::config::{Limit, LimitOf, NoLimit};
+/// assert_eq!(<Limit<64>>::BYTES, Some(64));
+/// assert_eq!(NoLimit::BYTES, None);
+/// ```
 pub trait LimitOf: sealed::Sealed {
     /// The budget in bytes, `None` for none.
     const BYTES: Option<usize>;
@@ -363,6 +370,13 @@ impl<const N: usize> LimitOf for Limit<N> {
 
 /// How a configuration's byte order and integers make its dialect:
 /// little-endian fixed-width integers are [`Legacy`].
+///
+/// ```
+/// use marshal::config::{BigEndian, DialectOf, Dialect, Fixint, LittleEndian};
+/// fn varint<E: DialectOf<I>, I>() -> bool { <E::Dialect as Dialect>::VARINT }
+/// assert!(!varint::<LittleEndian, Fixint>());
+/// assert!(!varint::<BigEndian, Fixint>());
+/// ```
 pub trait DialectOf<I>: sealed::Sealed {
     /// The dialect.
     type Dialect: Dialect;
@@ -394,7 +408,12 @@ impl Dialect for Legacy {
     const BIG_ENDIAN: bool = false;
 }
 
-/// A byte order.
+/// A byte order: [`LittleEndian`] or [`BigEndian`].
+///
+/// ```
+/// use marshal::config::{BigEndian, Endian, LittleEndian};
+/// assert!(BigEndian::BIG && !LittleEndian::BIG);
+/// ```
 pub trait Endian: sealed::Sealed + 'static {
     /// Most significant byte first.
     const BIG: bool;
@@ -408,7 +427,12 @@ impl Endian for BigEndian {
     const BIG: bool = true;
 }
 
-/// An integer encoding.
+/// An integer encoding: [`Fixint`] or [`Varint`].
+///
+/// ```
+/// use marshal::config::{Fixint, IntEncoding, Varint};
+/// assert!(Varint::VARINT && !Fixint::VARINT);
+/// ```
 pub trait IntEncoding: sealed::Sealed + 'static {
     /// Variable length.
     const VARINT: bool;
@@ -442,7 +466,7 @@ mod sealed {
 
 /// A type that encodes itself in dialect `D` ([`Legacy`] or an
 /// [`Encoding`]): what the configuration entry points
-/// ([`encode_to_vec`](crate::encode_to_vec), ...) call.
+/// ([`encode_to_vec`], ...) call.
 ///
 /// Every [`Marshal`] type is `MarshalIn<Legacy>`. `#[derive(Marshal)]`
 /// implements it for every [`Encoding`] too, where every field's type
@@ -501,7 +525,7 @@ pub trait MarshalIn<D: Dialect> {
 }
 
 /// A type that decodes itself from dialect `D` ([`Legacy`] or an
-/// [`Encoding`]): what [`decode_from_slice`](crate::decode_from_slice)
+/// [`Encoding`]): what [`decode_from_slice`]
 /// calls. Every [`Unmarshal`] type is `UnmarshalIn<Legacy>`;
 /// `#[derive(Unmarshal)]` implements every [`Encoding`] too, where every
 /// field's type does.
@@ -564,7 +588,6 @@ impl<'de, T: Unmarshal<'de>> UnmarshalIn<'de, Legacy> for T {
         T::decode(r)
     }
 }
-
 
 /// Encodes `value` in `config`'s dialect into a new `Vec` of exactly its
 /// length, as bincode 2's `encode_to_vec`; with [`legacy()`], the bytes

@@ -22,15 +22,26 @@ use crate::pattern::{binding, encoded_fields, local, tag_literal, variant_patter
 fn has_dialects(cont: &Container) -> bool {
     !cont.extensible()
         && cont.repr.packed.is_none()
-        && cont.data.all_fields().all(|f| {
-            f.attrs.with.is_none() && (!f.recursive || known(f.ty, cont.ident))
-        })
+        && cont
+            .data
+            .all_fields()
+            .all(|f| f.attrs.with.is_none() && (!f.recursive || known(f.ty, cont.ident)))
 }
 
 /// The standard library's containers, which carry every dialect.
 const CONTAINERS: &[&str] = &[
-    "Box", "Vec", "VecDeque", "Option", "Rc", "Arc", "Cow", "BTreeMap", "BTreeSet", "HashMap",
-    "HashSet", "PhantomData",
+    "Box",
+    "Vec",
+    "VecDeque",
+    "Option",
+    "Rc",
+    "Arc",
+    "Cow",
+    "BTreeMap",
+    "BTreeSet",
+    "HashMap",
+    "HashSet",
+    "PhantomData",
 ];
 
 /// The primitive types and strings, which carry every dialect.
@@ -60,9 +71,13 @@ fn known(ty: &syn::Type, container: &syn::Ident) -> bool {
                 }),
                 syn::PathArguments::Parenthesized(_) => false,
             };
+            // `Vec` or `std::vec::Vec`, not another crate's `Vec`.
+            let std_path = p.path.segments.len() == 1
+                || ["std", "alloc", "core"]
+                    .contains(&p.path.segments[0].ident.to_string().as_str());
             args_known
                 && (last.ident == *container
-                    || CONTAINERS.contains(&name.as_str())
+                    || (CONTAINERS.contains(&name.as_str()) && std_path)
                     || (LEAVES.contains(&name.as_str()) && p.path.segments.len() == 1))
         }
         syn::Type::Array(a) => known(&a.elem, container),
@@ -103,13 +118,31 @@ fn dialect_generics(
         if f.is_encoded() && seen.insert(key.clone()) {
             where_clause.predicates.push(syn::parse_quote!(#ty: #bound));
         }
-        if default_bound && f.needs_default_trait() && seen.insert(key + "Default") {
+        // Only where the type names a parameter: a bound on a concrete
+        // type that does not hold is an error of its own (E0277), on top
+        // of the `Unmarshal` impl's, which already reports it.
+        if default_bound
+            && f.needs_default_trait()
+            && names_param(&key, cont.generics)
+            && seen.insert(key + "Default")
+        {
             where_clause
                 .predicates
                 .push(syn::parse_quote!(#ty: ::core::default::Default));
         }
     }
     generics
+}
+
+/// Whether the type printed as `ty` names one of `generics`' type
+/// parameters.
+fn names_param(ty: &str, generics: &syn::Generics) -> bool {
+    let words: Vec<&str> = ty
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .collect();
+    generics
+        .type_params()
+        .any(|p| words.contains(&p.ident.to_string().as_str()))
 }
 
 /// The `MarshalIn` impl of a checked container, or nothing (see the
@@ -149,7 +182,9 @@ pub(crate) fn impl_marshal_in(cont: &Container, private: &TokenStream) -> TokenS
                 quote!(#(#encodes)* #private::Ok(())),
             )
         }
-        Data::Enum(variants) if variants.is_empty() => (quote!(match *self {}), quote!(match *self {})),
+        Data::Enum(variants) if variants.is_empty() => {
+            (quote!(match *self {}), quote!(match *self {}))
+        }
         Data::Enum(variants) => {
             let tag_ty = tag_type(cont.tag_type());
             let (lens, encodes): (Vec<_>, Vec<_>) = variants

@@ -44,6 +44,22 @@ impl<'de> Unmarshal<'de> for Probe {
     }
 }
 
+/// In every configuration but `legacy()` too (see `marshal::config`).
+impl<'de, E, I> marshal::config::UnmarshalIn<'de, marshal::config::Encoding<E, I>> for Probe
+where
+    E: marshal::config::Endian,
+    I: marshal::config::IntEncoding,
+{
+    const MIN_LEN_IN: usize = 0;
+
+    #[inline(never)]
+    fn decode_in(_: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        let local = 0u8;
+        record(&local);
+        Ok(Probe)
+    }
+}
+
 impl<'de> Deserialize<'de> for Probe {
     #[inline(never)]
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {

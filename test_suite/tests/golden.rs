@@ -197,3 +197,111 @@ fn worked_example() {
     assert_eq!(marshal::to_vec(&order), expected);
     assert_eq!(marshal::from_bytes::<Order>(&expected).unwrap(), order);
 }
+
+/// Section 29: the configurations' rows, both directions.
+#[test]
+fn configurations() {
+    use marshal::config;
+    fn rows<T>(value: T, standard: &str, big: &str)
+    where
+        T: Debug
+            + PartialEq
+            + marshal::config::MarshalIn<config::Encoding<config::LittleEndian, config::Varint>>
+            + marshal::config::MarshalIn<config::Encoding<config::BigEndian, config::Varint>>
+            + for<'de> marshal::config::UnmarshalIn<
+                'de,
+                config::Encoding<config::LittleEndian, config::Varint>,
+            > + for<'de> marshal::config::UnmarshalIn<
+                'de,
+                config::Encoding<config::BigEndian, config::Varint>,
+            >,
+    {
+        for (c, bytes) in [(true, standard), (false, big)] {
+            let expected = hex(bytes);
+            let (written, back) = if c {
+                let written = marshal::encode_to_vec(&value, config::standard());
+                (
+                    written,
+                    marshal::decode_from_slice::<T, _>(&expected, config::standard()),
+                )
+            } else {
+                let c = config::standard().with_big_endian();
+                (
+                    marshal::encode_to_vec(&value, c),
+                    marshal::decode_from_slice::<T, _>(&expected, c),
+                )
+            };
+            assert_eq!(written, expected, "{value:?}");
+            assert_eq!(back.unwrap(), (value_again(&written, c), expected.len()));
+        }
+        fn value_again<T>(bytes: &[u8], standard: bool) -> T
+        where
+            T: for<'de> marshal::config::UnmarshalIn<
+                    'de,
+                    config::Encoding<config::LittleEndian, config::Varint>,
+                > + for<'de> marshal::config::UnmarshalIn<
+                    'de,
+                    config::Encoding<config::BigEndian, config::Varint>,
+                >,
+        {
+            if standard {
+                marshal::decode_from_slice::<T, _>(bytes, config::standard())
+                    .unwrap()
+                    .0
+            } else {
+                marshal::decode_from_slice::<T, _>(bytes, config::standard().with_big_endian())
+                    .unwrap()
+                    .0
+            }
+        }
+    }
+    rows(7u32, "07", "07");
+    rows(300u32, "fb 2c 01", "fb 01 2c");
+    rows(65536u64, "fc 00 00 01 00", "fc 00 01 00 00");
+    rows(-1i32, "01", "01");
+    rows(-300i64, "fb 57 02", "fb 02 57");
+    rows(-1i8, "ff", "ff");
+    rows(String::from("hi"), "02 68 69", "02 68 69");
+    rows(Some(1.0f32), "01 00 00 80 3f", "01 3f 80 00 00");
+    rows(vec![1u16, 300], "02 01 fb 2c 01", "02 01 fb 01 2c");
+    rows(Duration::new(1, 5), "01 05", "01 05");
+    // Byte order under fixed-width integers.
+    let c = config::legacy().with_big_endian();
+    assert_eq!(marshal::encode_to_vec(&0x1234u16, c), hex("12 34"));
+    assert_eq!(marshal::encode_to_vec(&1.0f32, c), hex("3f 80 00 00"));
+    assert_eq!(
+        marshal::encode_to_vec(&vec![1u8], c),
+        hex("00 00 00 00 00 00 00 01 01")
+    );
+    assert_eq!(marshal::encode_to_vec(&('é', true), c), hex("c3 a9 01"));
+    // Tags: `tag_type = u8` raw, `tag = N` the number written.
+    #[derive(Marshal, Unmarshal, Debug, PartialEq)]
+    #[marshal(tag_type = u8)]
+    enum Small {
+        #[marshal(tag = 200)]
+        A,
+        #[marshal(tag = 255)]
+        B(u16),
+    }
+    assert_eq!(
+        marshal::encode_to_vec(&Small::A, config::standard()),
+        hex("c8")
+    );
+    assert_eq!(
+        marshal::encode_to_vec(&Small::B(300), config::standard()),
+        hex("ff fb 2c 01")
+    );
+    #[derive(Marshal, Unmarshal, Debug, PartialEq)]
+    enum Wide {
+        #[marshal(tag = 300)]
+        A,
+    }
+    assert_eq!(
+        marshal::encode_to_vec(&Wide::A, config::standard()),
+        hex("fb 2c 01")
+    );
+    assert_eq!(
+        marshal::decode_from_slice::<Wide, _>(&hex("fb 2c 01"), config::standard()).unwrap(),
+        (Wide::A, 3)
+    );
+}

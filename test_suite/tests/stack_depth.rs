@@ -833,3 +833,84 @@ fn extensible_shapes_decode_at_the_limit_within_a_2_mib_stack() {
     );
     assert_eq!(result, Ok(()));
 }
+
+/// A recursive enum with a large variant, decoded in `standard()`.
+#[derive(Unmarshal)]
+enum StdBig2048 {
+    Leaf(Probe),
+    Big([u64; 2048]),
+    Next(Box<StdBig2048>),
+}
+
+/// A tree of `Vec`s, decoded in `standard()`.
+#[derive(Unmarshal)]
+enum StdTree {
+    Leaf(Probe),
+    Node(Vec<StdTree>),
+}
+
+/// A list through `Rc`s and `Option`s of a large struct, decoded in
+/// `standard()`.
+#[derive(Unmarshal)]
+enum StdRc {
+    Leaf(Probe),
+    Next(Option<Rc<StdRc>>, [u32; 256]),
+}
+
+/// The configurations' decoders (`marshal::config`) keep within the same
+/// stack at the default depth limit: for each shape, the deepest input
+/// that decodes in `standard()` takes at most [`NESTING_STACK`] on a 2 MiB
+/// thread, and one level more is `TooDeep`.
+#[test]
+fn configurations_fit_the_stack() {
+    use marshal::config::{Encoding, LittleEndian, UnmarshalIn, Varint};
+    type Standard = Encoding<LittleEndian, Varint>;
+    fn decode<T: for<'de> UnmarshalIn<'de, Standard>>(
+        r: &mut Reader<'_>,
+    ) -> Result<(), DecodeError> {
+        T::decode_in(r).map(drop)
+    }
+    /// A shape: its name, its decoder, and its input nested `n` levels deep.
+    type Shape = (
+        &'static str,
+        fn(&mut Reader<'_>) -> Result<(), DecodeError>,
+        fn(usize) -> Vec<u8>,
+    );
+    let shapes: [Shape; 3] = [
+        ("StdBig2048", decode::<StdBig2048>, |n| {
+            let mut input = vec![2u8; n];
+            input.push(0);
+            input
+        }),
+        ("StdTree", decode::<StdTree>, |n| {
+            let mut input = [1u8, 1].repeat(n);
+            input.push(0);
+            input
+        }),
+        ("StdRc", decode::<StdRc>, |n| {
+            let mut input = Vec::new();
+            for _ in 0..n {
+                input.extend([1u8, 1]);
+            }
+            input.push(0);
+            input.extend(std::iter::repeat_n(0u8, 256 * n));
+            input
+        }),
+    ];
+    for (name, decode, input) in shapes {
+        let levels = (0..=512)
+            .find(|&n| {
+                decode_on_thread(decode, input(n + 1), None, 64 << 20)
+                    .0
+                    .is_err()
+            })
+            .expect("a depth the limit refuses");
+        let (result, stack) = decode_on_thread(decode, input(levels), None, THREAD_STACK);
+        println!("{name:18} {levels:3} levels: {stack:7} bytes of stack");
+        assert_eq!(result, Ok(()), "{name}");
+        assert!(levels > 0, "{name}");
+        assert!(stack <= NESTING_STACK, "{name}: {stack} bytes");
+        let (result, _) = decode_on_thread(decode, input(levels + 1), None, THREAD_STACK);
+        assert_eq!(result.map_err(|e| e.0), Err(too_deep(256)), "{name}");
+    }
+}

@@ -7,7 +7,6 @@ use core::time::Duration;
 use crate::config::{Encoding, Endian, IntEncoding, MarshalIn, UnmarshalIn};
 use crate::error::{DecodeError, Overflow};
 use crate::reader::Reader;
-use crate::stack::Container;
 use crate::traits::{Marshal, Unmarshal};
 use crate::writer::Writer;
 
@@ -42,13 +41,25 @@ pub(crate) fn put_varint<E: Endian>(w: &mut Writer<'_>, v: u64) -> Result<(), Ov
     if v <= SINGLE {
         w.put_u8(v as u8)
     } else if let Ok(v) = u16::try_from(v) {
-        let b = if E::BIG { v.to_be_bytes() } else { v.to_le_bytes() };
+        let b = if E::BIG {
+            v.to_be_bytes()
+        } else {
+            v.to_le_bytes()
+        };
         w.put_array([U16, b[0], b[1]])
     } else if let Ok(v) = u32::try_from(v) {
-        let b = if E::BIG { v.to_be_bytes() } else { v.to_le_bytes() };
+        let b = if E::BIG {
+            v.to_be_bytes()
+        } else {
+            v.to_le_bytes()
+        };
         w.put_array([U32, b[0], b[1], b[2], b[3]])
     } else {
-        let b = if E::BIG { v.to_be_bytes() } else { v.to_le_bytes() };
+        let b = if E::BIG {
+            v.to_be_bytes()
+        } else {
+            v.to_le_bytes()
+        };
         w.put_array([U64, b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]])
     }
 }
@@ -352,7 +363,9 @@ macro_rules! same_bytes {
 
 same_bytes!(u8, i8, bool, char, ());
 
-impl<E: Endian, I: IntEncoding, T: ?Sized> MarshalIn<Encoding<E, I>> for core::marker::PhantomData<T> {
+impl<E: Endian, I: IntEncoding, T: ?Sized> MarshalIn<Encoding<E, I>>
+    for core::marker::PhantomData<T>
+{
     #[inline]
     fn encoded_len_in(&self) -> usize {
         0
@@ -662,10 +675,11 @@ mod owned {
     use alloc::string::String;
     use alloc::vec::Vec;
 
-    use super::{Container, len_len, put_len, take_len, take_string};
+    use super::{len_len, put_len, take_len, take_string};
     use crate::config::{Encoding, Endian, IntEncoding, MarshalIn, UnmarshalIn};
     use crate::error::{DecodeError, Overflow};
     use crate::reader::Reader;
+    use crate::stack::Container;
     use crate::writer::Writer;
 
     macro_rules! deref {
@@ -905,10 +919,11 @@ mod hashed {
     use core::hash::{BuildHasher, Hash};
     use std::collections::{HashMap, HashSet};
 
-    use super::{Container, len_len, put_len, take_len};
+    use super::{len_len, put_len, take_len};
     use crate::config::{Encoding, Endian, IntEncoding, MarshalIn, UnmarshalIn};
     use crate::error::{DecodeError, Overflow};
     use crate::reader::Reader;
+    use crate::stack::Container;
     use crate::writer::Writer;
 
     impl<E: Endian, I: IntEncoding, K: MarshalIn<Encoding<E, I>>, V: MarshalIn<Encoding<E, I>>, S>
@@ -945,8 +960,7 @@ mod hashed {
         }
     }
 
-    impl<'de, E: Endian, I: IntEncoding, K, V, S> UnmarshalIn<'de, Encoding<E, I>>
-        for HashMap<K, V, S>
+    impl<'de, E: Endian, I: IntEncoding, K, V, S> UnmarshalIn<'de, Encoding<E, I>> for HashMap<K, V, S>
     where
         K: UnmarshalIn<'de, Encoding<E, I>> + Eq + Hash,
         V: UnmarshalIn<'de, Encoding<E, I>>,
