@@ -49,6 +49,9 @@ struct Data {
     saves: Vec<u8>,
     updates: Vec<u8>,
     updates_speedy: Vec<u8>,
+    /// `updates` in bincode 2's `standard()` (varint) bytes, which are
+    /// marshal's `config::standard()` and wincode's varint encoding too.
+    updates_standard: Vec<u8>,
     quotes: Vec<Quote>,
     messages: Vec<Vec<u8>>,
     messages_speedy: Vec<Vec<u8>>,
@@ -68,6 +71,7 @@ impl Data {
             logs: bincode::serialize(&logs).expect("bincode"),
             saves: bincode::serialize(&saves).expect("bincode"),
             updates: marshal::to_vec(&updates),
+            updates_standard: marshal::encode_to_vec(&updates, marshal::config::standard()),
             updates_speedy: updates
                 .write_to_vec_with_ctx(LittleEndian::default())
                 .expect("speedy"),
@@ -91,6 +95,14 @@ impl Data {
             marshal::serde::from_bytes::<Saves>(&data.saves).expect("decodes"),
             saves
         );
+        assert_eq!(
+            bincode2::encode_to_vec(&updates, bincode2::config::standard()).expect("bincode 2"),
+            data.updates_standard
+        );
+        assert_eq!(
+            wincode::config::serialize(&updates, wincode_varint()).expect("wincode"),
+            data.updates_standard
+        );
         for op in OPS {
             run(op, &data);
         }
@@ -113,8 +125,20 @@ enum Op {
     MessagesWincode,
     TwoPassMarshal,
     TwoPassSpeedy,
+    /// `updates` in `standard()`: decoding, and encoding into a reused
+    /// buffer, by marshal, bincode 2 and wincode.
+    StandardDecode(Lib),
+    StandardEncode(Lib),
     /// The derive's code: one dataset, one way.
     Derived(Set, Way),
+}
+
+/// The libraries of the `standard()` operations.
+#[derive(Clone, Copy, PartialEq)]
+enum Lib {
+    Marshal,
+    Bincode2,
+    Wincode,
 }
 
 /// The datasets of the derive's operations.
@@ -136,7 +160,13 @@ enum Way {
     Decode,
 }
 
-const OPS: [Op; 21] = [
+const OPS: [Op; 27] = [
+    Op::StandardDecode(Lib::Marshal),
+    Op::StandardDecode(Lib::Bincode2),
+    Op::StandardDecode(Lib::Wincode),
+    Op::StandardEncode(Lib::Marshal),
+    Op::StandardEncode(Lib::Bincode2),
+    Op::StandardEncode(Lib::Wincode),
     Op::LogsSerdeMarshal,
     Op::LogsSerdeBincode1,
     Op::SavesSerdeMarshal,
@@ -175,6 +205,12 @@ impl Op {
             Op::MessagesWincode => "messages-wincode",
             Op::TwoPassMarshal => "messages-two-pass-marshal",
             Op::TwoPassSpeedy => "messages-two-pass-speedy",
+            Op::StandardDecode(Lib::Marshal) => "updates-standard-decode-marshal",
+            Op::StandardDecode(Lib::Bincode2) => "updates-standard-decode-bincode2",
+            Op::StandardDecode(Lib::Wincode) => "updates-standard-decode-wincode",
+            Op::StandardEncode(Lib::Marshal) => "updates-standard-encode-marshal",
+            Op::StandardEncode(Lib::Bincode2) => "updates-standard-encode-bincode2",
+            Op::StandardEncode(Lib::Wincode) => "updates-standard-encode-wincode",
             Op::Derived(set, way) => match (set, way) {
                 (Set::Logs, Way::Encode) => "logs-encode",
                 (Set::Logs, Way::TwoPass) => "logs-two-pass",
@@ -193,6 +229,14 @@ impl Op {
 /// wincode's configuration in `compare.rs`.
 fn wincode_config() -> impl wincode::config::Config {
     wincode::config::Configuration::default().disable_preallocation_size_limit()
+}
+
+/// wincode's configuration in `compare.rs`, with its varint encoding:
+/// bincode 2's `standard()` bytes.
+fn wincode_varint() -> impl wincode::config::Config {
+    wincode::config::Configuration::default()
+        .disable_preallocation_size_limit()
+        .with_varint_encoding()
 }
 
 /// Runs `op` once; what it decoded is dropped inside, as criterion's
@@ -268,6 +312,56 @@ fn run(op: Op, data: &Data) {
                     .expect("fits");
                 black_box(&buf);
             }
+        }
+        Op::StandardDecode(lib) => {
+            let bytes = black_box(&data.updates_standard[..]);
+            match lib {
+                Lib::Marshal => {
+                    black_box(
+                        marshal::decode_from_slice::<Updates, _>(
+                            bytes,
+                            marshal::config::standard(),
+                        )
+                        .expect("decodes"),
+                    );
+                }
+                Lib::Bincode2 => {
+                    black_box(
+                        bincode2::decode_from_slice::<Updates, _>(
+                            bytes,
+                            bincode2::config::standard(),
+                        )
+                        .expect("decodes"),
+                    );
+                }
+                Lib::Wincode => {
+                    black_box(
+                        wincode::config::deserialize::<Updates, _>(bytes, wincode_varint())
+                            .expect("decodes"),
+                    );
+                }
+            }
+        }
+        Op::StandardEncode(lib) => {
+            let value = black_box(&data.values.2);
+            let mut out = data.out.borrow_mut();
+            out.resize(data.updates_standard.len(), 0);
+            let n = match lib {
+                Lib::Marshal => {
+                    marshal::encode_into_slice(value, &mut out, marshal::config::standard())
+                        .expect("fits")
+                }
+                Lib::Bincode2 => {
+                    bincode2::encode_into_slice(value, &mut out, bincode2::config::standard())
+                        .expect("fits")
+                }
+                Lib::Wincode => {
+                    wincode::config::serialize_into(&mut out[..], value, wincode_varint())
+                        .expect("fits");
+                    data.updates_standard.len()
+                }
+            };
+            black_box(&out[..n]);
         }
         Op::Derived(set, way) => match set {
             Set::Logs => derived(way, &data.values.0, &data.logs, &data.out),

@@ -229,7 +229,10 @@
 //! | bincode 1.3: `DefaultOptions::new().deserialize(&bytes)?` (rejects trailing bytes) | `marshal::decode_from_slice::<T, _>(&bytes, config::standard())?`, then check that the length used is `bytes.len()` |
 //! | bincode 1.3: `.with_big_endian()`, `.with_fixint_encoding()` | `config::standard().with_big_endian()`, `config::legacy()` |
 //!
+//! With the feature `config`:
+//!
 //! ```
+//! # #[cfg(feature = "config")] {
 //! use marshal::{Marshal, Unmarshal, config};
 //!
 //! #[derive(Marshal, Unmarshal, Debug, PartialEq)]
@@ -241,12 +244,14 @@
 //! assert_eq!(bytes[..6], [7, 4, b'A', b'C', b'M', b'E']);
 //! let (back, used) = marshal::decode_from_slice::<Order, _>(&bytes, config::standard())?;
 //! assert_eq!((back, used), (order, bytes.len()));
+//! # }
 //! # Ok::<(), marshal::DecodeError>(())
 //! ```
 //!
 //! (`test_suite/tests/configs.rs` checks every configuration against the
 //! `bincode` 2.0 and 1.3 crates, and each row of this table.) The same
-//! derive serves every configuration, but only `legacy()` carries
+//! derive serves every configuration (with the feature `config`; without
+//! it, derived types have `legacy()` alone), but only `legacy()` carries
 //! extensible types, fields encoded `with` a module, timestamps, network
 //! addresses and other crates' types yet: `WIRE_FORMAT.md`, section 29. As
 //! for `legacy()`, decoding has a depth limit and length checks that

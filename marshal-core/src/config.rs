@@ -36,7 +36,13 @@
 //!
 //! # What each configuration writes
 //!
-//! The same `#[derive(Marshal, Unmarshal)]` serves every configuration.
+//! The same `#[derive(Marshal, Unmarshal)]` serves every configuration,
+//! with the facade's feature `config`: without it, the derive implements
+//! [`legacy()`] alone (every `Marshal` type is [`MarshalIn`]`<`[`Legacy`]`>`),
+//! and the standard library's types every configuration. The other
+//! configurations' impls take the type checker about as long again as the
+//! rest of the derive, so a build that does not use them does not pay for
+//! them.
 //! Under a fixed-width configuration (`legacy()`, and it with big-endian
 //! integers) every value has the size [`Marshal::FIXED_LEN`]
 //! and [`MAX_LEN`](crate::Marshal::MAX_LEN) give, which describe
@@ -495,10 +501,11 @@ mod sealed {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be encoded in this configuration's dialect `{D}`",
     label = "`{Self}` does not implement `MarshalIn<{D}>`",
-    note = "`#[derive(Marshal)]` implements every dialect, unless the type has a field encoded \
-            `with` a module, is extensible, or holds a type that only `config::legacy()` carries \
-            (a manual `Marshal` impl, an integration's type): encode it with \
-            `config::legacy()` (or `marshal::to_vec`), or implement `MarshalIn` for it"
+    note = "with marshal's feature `config`, `#[derive(Marshal)]` implements every dialect, \
+            unless the type has a field encoded `with` a module, is extensible, or holds a type \
+            that only `config::legacy()` carries (a manual `Marshal` impl, an integration's \
+            type): encode it with `config::legacy()` (or `marshal::to_vec`), or implement \
+            `MarshalIn` for it"
 )]
 pub trait MarshalIn<D: Dialect> {
     /// The exact number of bytes [`encode_in`](MarshalIn::encode_in)
@@ -541,10 +548,11 @@ pub trait MarshalIn<D: Dialect> {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be decoded from this configuration's dialect `{D}`",
     label = "`{Self}` does not implement `UnmarshalIn<{D}>`",
-    note = "`#[derive(Unmarshal)]` implements every dialect, unless the type has a field read \
-            `with` a module, is extensible, or holds a type that only `config::legacy()` carries \
-            (a manual `Unmarshal` impl, an integration's type): decode it with \
-            `config::legacy()` (or `marshal::from_bytes`), or implement `UnmarshalIn` for it"
+    note = "with marshal's feature `config`, `#[derive(Unmarshal)]` implements every dialect, \
+            unless the type has a field read `with` a module, is extensible, or holds a type \
+            that only `config::legacy()` carries (a manual `Unmarshal` impl, an integration's \
+            type): decode it with `config::legacy()` (or `marshal::from_bytes`), or implement \
+            `UnmarshalIn` for it"
 )]
 pub trait UnmarshalIn<'de, D: Dialect>: Sized {
     /// The fewest bytes any value takes in `D`: a length prefix is

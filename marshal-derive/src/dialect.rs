@@ -18,9 +18,12 @@ use crate::internals::ast::{Container, Data, Field, Style, Variant};
 use crate::internals::attr::{FieldDefault, TagType};
 use crate::pattern::{binding, encoded_fields, local, tag_literal, variant_pattern};
 
-/// Whether `cont` gets dialect impls at all.
+/// Whether `cont` gets dialect impls at all: with the feature `config`
+/// (and in the derive's own tests), and then unless the module's docs say
+/// otherwise.
 fn has_dialects(cont: &Container) -> bool {
-    !cont.extensible()
+    (cfg!(feature = "config") || cfg!(test))
+        && !cont.extensible()
         && cont.repr.packed.is_none()
         && cont
             .data
