@@ -129,6 +129,28 @@ pub(crate) fn take_len<E: Endian, I: IntEncoding>(
     }
 }
 
+/// The length of a sequence of `len` items: its length prefix, then each.
+#[inline]
+pub(crate) fn seq_len<E: Endian, I: IntEncoding, T: MarshalIn<Encoding<E, I>>>(
+    len: usize,
+    items: impl IntoIterator<Item = T>,
+) -> usize {
+    items.into_iter().fold(len_len::<I>(len), |sum, item| {
+        sum.saturating_add(item.encoded_len_in())
+    })
+}
+
+/// Encodes a sequence of `len` items: its length prefix, then each.
+#[inline]
+pub(crate) fn encode_seq<E: Endian, I: IntEncoding, T: MarshalIn<Encoding<E, I>>>(
+    len: usize,
+    items: impl IntoIterator<Item = T>,
+    w: &mut Writer<'_>,
+) -> Result<(), Overflow> {
+    put_len::<E, I>(w, len)?;
+    items.into_iter().try_for_each(|item| item.encode_in(w))
+}
+
 macro_rules! unsigned {
     ($($t:ty: $bits:literal),*) => {$(
         impl<E: Endian, I: IntEncoding> MarshalIn<Encoding<E, I>> for $t {
@@ -257,51 +279,36 @@ impl<'de, E: Endian, I: IntEncoding> UnmarshalIn<'de, Encoding<E, I>> for u128 {
     }
 }
 
-impl<E: Endian, I: IntEncoding> MarshalIn<Encoding<E, I>> for usize {
-    #[inline]
-    fn encoded_len_in(&self) -> usize {
-        MarshalIn::<Encoding<E, I>>::encoded_len_in(&(*self as u64))
-    }
+/// `usize` and `isize`, as the 64-bit integers they travel as; one that
+/// does not fit this platform's is a `LengthOverflow`, as in `legacy()`.
+macro_rules! pointer_sized {
+    ($($t:ty as $wide:ty),*) => {$(
+        impl<E: Endian, I: IntEncoding> MarshalIn<Encoding<E, I>> for $t {
+            #[inline]
+            fn encoded_len_in(&self) -> usize {
+                MarshalIn::<Encoding<E, I>>::encoded_len_in(&(*self as $wide))
+            }
 
-    #[inline]
-    fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
-        MarshalIn::<Encoding<E, I>>::encode_in(&(*self as u64), w)
-    }
+            #[inline]
+            fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+                MarshalIn::<Encoding<E, I>>::encode_in(&(*self as $wide), w)
+            }
+        }
+
+        impl<'de, E: Endian, I: IntEncoding> UnmarshalIn<'de, Encoding<E, I>> for $t {
+            const MIN_LEN_IN: usize = <$wide as UnmarshalIn<'de, Encoding<E, I>>>::MIN_LEN_IN;
+
+            #[inline]
+            fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+                let at = r.position();
+                let v = <$wide as UnmarshalIn<'de, Encoding<E, I>>>::decode_in(r)?;
+                <$t>::try_from(v).map_err(|_| DecodeError::length_overflow(v as u64, at))
+            }
+        }
+    )*};
 }
 
-impl<'de, E: Endian, I: IntEncoding> UnmarshalIn<'de, Encoding<E, I>> for usize {
-    const MIN_LEN_IN: usize = <u64 as UnmarshalIn<'de, Encoding<E, I>>>::MIN_LEN_IN;
-
-    #[inline]
-    fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        let at = r.position();
-        let v = <u64 as UnmarshalIn<'de, Encoding<E, I>>>::decode_in(r)?;
-        usize::try_from(v).map_err(|_| DecodeError::length_overflow(v, at))
-    }
-}
-
-impl<E: Endian, I: IntEncoding> MarshalIn<Encoding<E, I>> for isize {
-    #[inline]
-    fn encoded_len_in(&self) -> usize {
-        MarshalIn::<Encoding<E, I>>::encoded_len_in(&(*self as i64))
-    }
-
-    #[inline]
-    fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
-        MarshalIn::<Encoding<E, I>>::encode_in(&(*self as i64), w)
-    }
-}
-
-impl<'de, E: Endian, I: IntEncoding> UnmarshalIn<'de, Encoding<E, I>> for isize {
-    const MIN_LEN_IN: usize = <i64 as UnmarshalIn<'de, Encoding<E, I>>>::MIN_LEN_IN;
-
-    #[inline]
-    fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        let at = r.position();
-        let v = <i64 as UnmarshalIn<'de, Encoding<E, I>>>::decode_in(r)?;
-        isize::try_from(v).map_err(|_| DecodeError::length_overflow(v as u64, at))
-    }
-}
+pointer_sized!(usize as u64, isize as i64);
 
 macro_rules! float {
     ($($t:ty),*) => {$(
@@ -437,15 +444,12 @@ impl<'de: 'a, 'a, E: Endian, I: IntEncoding> UnmarshalIn<'de, Encoding<E, I>> fo
 impl<E: Endian, I: IntEncoding, T: MarshalIn<Encoding<E, I>>> MarshalIn<Encoding<E, I>> for [T] {
     #[inline]
     fn encoded_len_in(&self) -> usize {
-        self.iter().fold(len_len::<I>(self.len()), |sum, item| {
-            sum.saturating_add(item.encoded_len_in())
-        })
+        seq_len::<E, I, _>(self.len(), self.iter())
     }
 
     #[inline]
     fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
-        put_len::<E, I>(w, self.len())?;
-        self.iter().try_for_each(|item| item.encode_in(w))
+        encode_seq::<E, I, _>(self.len(), self.iter(), w)
     }
 }
 
@@ -675,7 +679,7 @@ mod owned {
     use alloc::string::String;
     use alloc::vec::Vec;
 
-    use super::{len_len, put_len, take_len, take_string};
+    use super::{encode_seq, seq_len, take_len, take_string};
     use crate::config::{Encoding, Endian, IntEncoding, MarshalIn, UnmarshalIn};
     use crate::error::{DecodeError, Overflow};
     use crate::reader::Reader;
@@ -824,15 +828,12 @@ mod owned {
     {
         #[inline]
         fn encoded_len_in(&self) -> usize {
-            self.iter().fold(len_len::<I>(self.len()), |sum, item| {
-                sum.saturating_add(item.encoded_len_in())
-            })
+            seq_len::<E, I, _>(self.len(), self.iter())
         }
 
         #[inline]
         fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
-            put_len::<E, I>(w, self.len())?;
-            self.iter().try_for_each(|item| item.encode_in(w))
+            encode_seq::<E, I, _>(self.len(), self.iter(), w)
         }
     }
 
@@ -855,15 +856,12 @@ mod owned {
             {
                 #[inline]
                 fn encoded_len_in(&self) -> usize {
-                    self.iter().fold(len_len::<I>(self.len()), |sum, entry| {
-                        sum.saturating_add(entry.encoded_len_in())
-                    })
+                    seq_len::<E, I, _>(self.len(), self.iter())
                 }
 
                 #[inline]
                 fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
-                    put_len::<E, I>(w, self.len())?;
-                    self.iter().try_for_each(|entry| entry.encode_in(w))
+                    encode_seq::<E, I, _>(self.len(), self.iter(), w)
                 }
             }
         )*};
@@ -919,7 +917,7 @@ mod hashed {
     use core::hash::{BuildHasher, Hash};
     use std::collections::{HashMap, HashSet};
 
-    use super::{len_len, put_len, take_len};
+    use super::{encode_seq, seq_len, take_len};
     use crate::config::{Encoding, Endian, IntEncoding, MarshalIn, UnmarshalIn};
     use crate::error::{DecodeError, Overflow};
     use crate::reader::Reader;
@@ -931,15 +929,12 @@ mod hashed {
     {
         #[inline]
         fn encoded_len_in(&self) -> usize {
-            self.iter().fold(len_len::<I>(self.len()), |sum, entry| {
-                sum.saturating_add(entry.encoded_len_in())
-            })
+            seq_len::<E, I, _>(self.len(), self.iter())
         }
 
         #[inline]
         fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
-            put_len::<E, I>(w, self.len())?;
-            self.iter().try_for_each(|entry| entry.encode_in(w))
+            encode_seq::<E, I, _>(self.len(), self.iter(), w)
         }
     }
 
@@ -948,15 +943,12 @@ mod hashed {
     {
         #[inline]
         fn encoded_len_in(&self) -> usize {
-            self.iter().fold(len_len::<I>(self.len()), |sum, item| {
-                sum.saturating_add(item.encoded_len_in())
-            })
+            seq_len::<E, I, _>(self.len(), self.iter())
         }
 
         #[inline]
         fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
-            put_len::<E, I>(w, self.len())?;
-            self.iter().try_for_each(|item| item.encode_in(w))
+            encode_seq::<E, I, _>(self.len(), self.iter(), w)
         }
     }
 
