@@ -588,6 +588,42 @@ impl<T: Marshal + ?Sized> MarshalIn<Legacy> for T {
     }
 }
 
+/// A dialect no configuration names: with it, every `Marshal` type has a
+/// second impl, so that one with no other dialect's is reported as missing
+/// `MarshalIn` in the dialect asked for (with the traits' notes), not as a
+/// dialect that should have been `Legacy`. Not part of the public API.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy)]
+pub struct __NoDialect;
+
+impl sealed::Sealed for __NoDialect {}
+
+impl Dialect for __NoDialect {
+    const VARINT: bool = false;
+    const BIG_ENDIAN: bool = false;
+}
+
+impl<T: Marshal + ?Sized> MarshalIn<__NoDialect> for T {
+    #[inline]
+    fn encoded_len_in(&self) -> usize {
+        self.encoded_len()
+    }
+
+    #[inline]
+    fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+        self.encode(w)
+    }
+}
+
+impl<'de, T: Unmarshal<'de>> UnmarshalIn<'de, __NoDialect> for T {
+    const MIN_LEN_IN: usize = T::MIN_LEN;
+
+    #[inline]
+    fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        T::decode(r)
+    }
+}
+
 impl<'de, T: Unmarshal<'de>> UnmarshalIn<'de, Legacy> for T {
     const MIN_LEN_IN: usize = T::MIN_LEN;
 
