@@ -9,7 +9,8 @@
 //! (`internals::check`), then generate code: `encode` and `decode` build the
 //! impls, from the constants that `len`, `fingerprint`, `layout` and `stack`
 //! make, the generics that `bound` makes, and the patterns and hygienic
-//! locals of `pattern`.
+//! locals of `pattern`; with the feature `config`, `dialect` builds the
+//! impls of the other configurations beside them.
 //! Every error found along the way is reported at once, at the offending
 //! tokens, together with a stub impl so that no follow-on errors appear.
 #![forbid(unsafe_code)]
