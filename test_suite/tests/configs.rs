@@ -241,6 +241,12 @@ fn check<T: Value>(value: &T) -> Result<(), TestCaseError> {
         config::legacy(),
         bincode2::config::legacy().with_limit::<LIMIT>(),
     )?;
+    // A fixed-width configuration's sizes are `legacy()`'s (the sizes
+    // `FIXED_LEN` and `MAX_LEN` describe), whatever the byte order.
+    prop_assert_eq!(
+        marshal::encoded_len_with(value, config::legacy().with_big_endian()),
+        marshal::encoded_len_with(value, config::legacy())
+    );
     let options = bincode::DefaultOptions::new();
     against_bincode1(value, config::standard(), options)?;
     against_bincode1(
@@ -677,9 +683,30 @@ fn limits_hold() {
     );
 }
 
-/// `legacy()` is every other function's bytes, for every type.
+/// `legacy()` is every other function's bytes, for every type; and with
+/// big-endian integers its sizes are still `FIXED_LEN`'s.
 #[test]
 fn legacy_is_to_vec() {
+    let ints = Ints {
+        a: 1,
+        b: -1,
+        c: 300,
+        d: -300,
+        e: 1 << 20,
+        f: -(1 << 20),
+        g: 1 << 40,
+        h: -(1 << 40),
+        i: 1 << 100,
+        j: -(1 << 100),
+        k: 7,
+        l: -7,
+    };
+    let big = marshal::encode_to_vec(&ints, config::legacy().with_big_endian());
+    assert_eq!(Some(big.len()), Ints::FIXED_LEN);
+    assert_eq!(
+        marshal::encoded_len_with(&ints, config::legacy().with_big_endian()),
+        big.len()
+    );
     let record = Record {
         id: 1,
         name: "a".into(),
