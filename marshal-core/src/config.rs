@@ -576,17 +576,33 @@ pub trait UnmarshalIn<'de, D: Dialect>: Sized {
     fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError>;
 }
 
-impl<T: Marshal + ?Sized> MarshalIn<Legacy> for T {
-    #[inline]
-    fn encoded_len_in(&self) -> usize {
-        self.encoded_len()
-    }
+/// Every `Marshal`/`Unmarshal` type in `$dialect`: its own impls.
+macro_rules! own_impls {
+    ($($dialect:ty),*) => {$(
+        impl<T: Marshal + ?Sized> MarshalIn<$dialect> for T {
+            #[inline]
+            fn encoded_len_in(&self) -> usize {
+                self.encoded_len()
+            }
 
-    #[inline]
-    fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
-        self.encode(w)
-    }
+            #[inline]
+            fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+                self.encode(w)
+            }
+        }
+
+        impl<'de, T: Unmarshal<'de>> UnmarshalIn<'de, $dialect> for T {
+            const MIN_LEN_IN: usize = T::MIN_LEN;
+
+            #[inline]
+            fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+                T::decode(r)
+            }
+        }
+    )*};
 }
+
+own_impls!(Legacy, __NoDialect);
 
 /// A dialect no configuration names: with it, every `Marshal` type has a
 /// second impl, so that one with no other dialect's is reported as missing
@@ -601,36 +617,6 @@ impl sealed::Sealed for __NoDialect {}
 impl Dialect for __NoDialect {
     const VARINT: bool = false;
     const BIG_ENDIAN: bool = false;
-}
-
-impl<T: Marshal + ?Sized> MarshalIn<__NoDialect> for T {
-    #[inline]
-    fn encoded_len_in(&self) -> usize {
-        self.encoded_len()
-    }
-
-    #[inline]
-    fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
-        self.encode(w)
-    }
-}
-
-impl<'de, T: Unmarshal<'de>> UnmarshalIn<'de, __NoDialect> for T {
-    const MIN_LEN_IN: usize = T::MIN_LEN;
-
-    #[inline]
-    fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        T::decode(r)
-    }
-}
-
-impl<'de, T: Unmarshal<'de>> UnmarshalIn<'de, Legacy> for T {
-    const MIN_LEN_IN: usize = T::MIN_LEN;
-
-    #[inline]
-    fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        T::decode(r)
-    }
 }
 
 /// Encodes `value` in `config`'s dialect into a new `Vec` of exactly its

@@ -453,6 +453,21 @@ impl<'de> Reader<'de> {
     pub fn take_len(&mut self, min_item_len: usize) -> Result<usize, DecodeError> {
         let at = self.position();
         let raw = u64::from_le_bytes(self.take_array()?);
+        self.len_within(raw, at, min_item_len)
+    }
+
+    /// `raw`, a length read at `at` (in `legacy()` or another
+    /// configuration), unless this platform's `usize` cannot hold it or the
+    /// rest of the input cannot hold that many items of at least
+    /// `min_item_len` bytes (counted as one when less): then
+    /// [`LengthOverflow`](crate::DecodeErrorKind::LengthOverflow) at `at`.
+    #[inline]
+    pub(crate) fn len_within(
+        &self,
+        raw: u64,
+        at: usize,
+        min_item_len: usize,
+    ) -> Result<usize, DecodeError> {
         let len = usize::try_from(raw).map_err(|_| DecodeError::length_overflow(raw, at))?;
         if len > self.rest.len() / min_item_len.max(1) {
             return Err(DecodeError::length_overflow(raw, at));

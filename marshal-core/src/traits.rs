@@ -727,24 +727,33 @@ pub trait Unmarshal<'de>: Sized {
                 bytes,
             ));
         }
-        let mut error = None;
-        let items: [Option<Self>; N] = core::array::from_fn(|_| {
-            if error.is_some() {
-                return None;
-            }
-            match Self::decode(r) {
-                Ok(v) => Some(v),
-                Err(e) => {
-                    error = Some(e);
-                    None
-                }
-            }
-        });
-        match error {
-            Some(e) => Err(e),
-            // Every slot is `Some` when no element failed.
-            None => Ok(items.map(|item| item.unwrap_or_else(|| unreachable!()))),
+        try_array(|| Self::decode(r))
+    }
+}
+
+/// `N` values from `next`, in order, or its first error (in `legacy()` or
+/// another configuration).
+#[inline]
+pub(crate) fn try_array<T, const N: usize>(
+    mut next: impl FnMut() -> Result<T, DecodeError>,
+) -> Result<[T; N], DecodeError> {
+    let mut error = None;
+    let items: [Option<T>; N] = core::array::from_fn(|_| {
+        if error.is_some() {
+            return None;
         }
+        match next() {
+            Ok(v) => Some(v),
+            Err(e) => {
+                error = Some(e);
+                None
+            }
+        }
+    });
+    match error {
+        Some(e) => Err(e),
+        // Every slot is `Some` when no element failed.
+        None => Ok(items.map(|item| item.unwrap_or_else(|| unreachable!()))),
     }
 }
 

@@ -400,7 +400,7 @@ fn construct(
 
 /// The value of a field the input does not carry: `default = path`'s
 /// `path()`, else `Default::default()`.
-fn field_default(field: &Field) -> TokenStream {
+pub(crate) fn field_default(field: &Field) -> TokenStream {
     let ty = field.ty;
     match &field.attrs.default {
         Some((_, FieldDefault::Path(path))) => quote_spanned!(path.span()=> #path()),

@@ -14,8 +14,10 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use crate::bound;
+use crate::decode::field_default;
+use crate::internals::ast::mentions;
 use crate::internals::ast::{Container, Data, Field, Style, Variant};
-use crate::internals::attr::{FieldDefault, TagType};
+use crate::internals::attr::TagType;
 use crate::pattern::{binding, encoded_fields, local, tag_literal, variant_pattern};
 
 /// Whether `cont` gets dialect impls at all: with the feature `config`
@@ -126,7 +128,10 @@ fn dialect_generics(
         // of the `Unmarshal` impl's, which already reports it.
         if default_bound
             && f.needs_default_trait()
-            && names_param(&key, cont.generics)
+            && cont
+                .generics
+                .type_params()
+                .any(|p| mentions(quote!(#ty), &p.ident))
             && seen.insert(key + "Default")
         {
             where_clause
@@ -135,17 +140,6 @@ fn dialect_generics(
         }
     }
     generics
-}
-
-/// Whether the type printed as `ty` names one of `generics`' type
-/// parameters.
-fn names_param(ty: &str, generics: &syn::Generics) -> bool {
-    let words: Vec<&str> = ty
-        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .collect();
-    generics
-        .type_params()
-        .any(|p| words.contains(&p.ident.to_string().as_str()))
 }
 
 /// The `MarshalIn` impl of a checked container, or nothing (see the
@@ -324,10 +318,7 @@ fn construct(path: &TokenStream, fields: &[Field], private: &TokenStream) -> Tok
         let value = if f.is_encoded() {
             quote_spanned!(ty.span()=> #private::decode_in::<__E, __I, _>(#r)?)
         } else {
-            match &f.attrs.default {
-                Some((_, FieldDefault::Path(path))) => quote_spanned!(path.span()=> #path()),
-                _ => quote_spanned!(ty.span()=> ::core::default::Default::default()),
-            }
+            field_default(f)
         };
         quote!(#member: #value)
     });

@@ -123,10 +123,7 @@ pub(crate) fn take_len<E: Endian, I: IntEncoding>(
 ) -> Result<usize, DecodeError> {
     let at = r.position();
     let raw = <u64 as UnmarshalIn<'_, Encoding<E, I>>>::decode_in(r)?;
-    match usize::try_from(raw) {
-        Ok(len) if len <= r.remaining() / min_item_len.max(1) => Ok(len),
-        _ => Err(DecodeError::length_overflow(raw, at)),
-    }
+    r.len_within(raw, at, min_item_len)
 }
 
 /// The length of a sequence of `len` items: its length prefix, then each.
@@ -475,21 +472,11 @@ impl<'de, E: Endian, I: IntEncoding, T: UnmarshalIn<'de, Encoding<E, I>>, const 
 
     #[inline]
     fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        let mut error = None;
-        let items: [Option<T>; N] = core::array::from_fn(|_| {
-            if error.is_some() {
-                return None;
-            }
-            T::decode_in(r).map_err(|e| error = Some(e)).ok()
-        });
-        match error {
-            Some(e) => Err(e),
-            // Every slot is `Some` when no element failed.
-            None => Ok(items.map(|item| item.unwrap_or_else(|| unreachable!()))),
-        }
+        crate::traits::try_array(|| T::decode_in(r))
     }
 }
 
+/// Pointers and references: the value they point to.
 macro_rules! by_ref {
     ($($ptr:ty),*) => {$(
         impl<E: Endian, I: IntEncoding, T: MarshalIn<Encoding<E, I>> + ?Sized>
@@ -665,10 +652,7 @@ impl<'de, E: Endian, I: IntEncoding> UnmarshalIn<'de, Encoding<E, I>> for Durati
         let secs = <u64 as UnmarshalIn<'de, Encoding<E, I>>>::decode_in(r)?;
         let at = r.position();
         let nanos = <u32 as UnmarshalIn<'de, Encoding<E, I>>>::decode_in(r)?;
-        if nanos >= 1_000_000_000 {
-            return Err(DecodeError::invalid_nanos(nanos, at));
-        }
-        Ok(Duration::new(secs, nanos))
+        crate::impls::time::duration(secs, nanos, at)
     }
 }
 
@@ -686,25 +670,7 @@ mod owned {
     use crate::stack::Container;
     use crate::writer::Writer;
 
-    macro_rules! deref {
-        ($($ptr:ty),*) => {$(
-            impl<E: Endian, I: IntEncoding, T: MarshalIn<Encoding<E, I>> + ?Sized>
-                MarshalIn<Encoding<E, I>> for $ptr
-            {
-                #[inline]
-                fn encoded_len_in(&self) -> usize {
-                    (**self).encoded_len_in()
-                }
-
-                #[inline]
-                fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
-                    (**self).encode_in(w)
-                }
-            }
-        )*};
-    }
-
-    deref!(Box<T>, alloc::rc::Rc<T>, alloc::sync::Arc<T>);
+    by_ref!(Box<T>, alloc::rc::Rc<T>, alloc::sync::Arc<T>);
 
     impl<E: Endian, I: IntEncoding, B> MarshalIn<Encoding<E, I>> for alloc::borrow::Cow<'_, B>
     where

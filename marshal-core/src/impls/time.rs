@@ -39,9 +39,17 @@ impl<'de> Unmarshal<'de> for Duration {
         let [s0, s1, s2, s3, s4, s5, s6, s7, n0, n1, n2, n3] = bytes;
         let secs = u64::from_le_bytes([s0, s1, s2, s3, s4, s5, s6, s7]);
         let nanos = u32::from_le_bytes([n0, n1, n2, n3]);
-        if nanos >= 1_000_000_000 {
-            return Err(DecodeError::invalid_nanos(nanos, r.position() - 4));
-        }
-        Ok(Duration::new(secs, nanos))
+        duration(secs, nanos, r.position() - 4)
     }
+}
+
+/// The `Duration` of `secs` and `nanos` (in `legacy()` or another
+/// configuration), or `InvalidNanos` at `at`, the nanoseconds' offset, for
+/// 10⁹ or more.
+#[inline]
+pub(crate) fn duration(secs: u64, nanos: u32, at: usize) -> Result<Duration, DecodeError> {
+    if nanos >= 1_000_000_000 {
+        return Err(DecodeError::invalid_nanos(nanos, at));
+    }
+    Ok(Duration::new(secs, nanos))
 }

@@ -265,7 +265,7 @@ fn struct_from_ast<'a>(
 }
 
 /// Whether `tokens` name `ident` (or `Self`) anywhere.
-fn mentions(tokens: TokenStream, ident: &syn::Ident) -> bool {
+pub(crate) fn mentions(tokens: TokenStream, ident: &syn::Ident) -> bool {
     tokens.into_iter().any(|tt| match tt {
         TokenTree::Ident(i) => i == *ident || i == "Self",
         TokenTree::Group(g) => mentions(g.stream(), ident),
