@@ -134,8 +134,12 @@
 
 use core::fmt;
 
-use marshal_core::__facade::encode_exact;
-use marshal_core::{BufferTooSmall, DecodeError, LengthMismatch, Marshal, Unmarshal, Writer};
+use marshal_core::__facade::encode_exact_in;
+use marshal_core::config::UnmarshalIn;
+use marshal_core::config::{self, Config, Configuration, Fixint, LittleEndian, MarshalIn, NoLimit};
+use marshal_core::{BufferTooSmall, DecodeError, LengthMismatch, Writer};
+#[cfg(doc)]
+use marshal_core::{Marshal, Unmarshal};
 
 #[cfg(feature = "std")]
 mod reader;
@@ -193,10 +197,13 @@ pub const MAX_LEN_LIMIT: usize = if (u32::MAX as u64) < usize::MAX as u64 {
 /// # Ok::<(), FrameError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Codec {
+pub struct Codec<C = Configuration<LittleEndian, Fixint, NoLimit>> {
     max_len: usize,
     /// The allocation budget of each decode, `usize::MAX` for none.
     max_alloc: usize,
+    /// The bodies' configuration: [`config::legacy()`] unless
+    /// [`with_config`](Codec::with_config) chose another.
+    config: C,
 }
 
 impl Default for Codec {
@@ -337,6 +344,7 @@ impl Codec {
         Codec {
             max_len: DEFAULT_MAX_LEN,
             max_alloc: usize::MAX,
+            config: config::legacy(),
         }
     }
 
@@ -357,7 +365,58 @@ impl Codec {
                 MAX_LEN_LIMIT
             },
             max_alloc: usize::MAX,
+            config: config::legacy(),
         }
+    }
+}
+
+impl<C: Config> Codec<C> {
+    /// The same codec, writing and reading bodies in `config`'s dialect
+    /// (see [`config`](crate::config)): bincode 2's `standard()`, big-endian
+    /// bytes, ... The header stays a little-endian `u32` in every
+    /// configuration. A configuration's
+    /// [`with_limit`](config::Configuration::with_limit) becomes the
+    /// codec's allocation budget; without one, the codec keeps its own
+    /// ([`with_max_alloc`](Codec::with_max_alloc)).
+    ///
+    /// ```
+    /// use marshal::config;
+    /// use marshal::frame::{Codec, Decoded};
+    ///
+    /// let codec = Codec::new().with_config(config::standard());
+    /// let mut buf = [0u8; 16];
+    /// let n = codec.write_to(&(300u32, "hi"), &mut buf)?;
+    /// assert_eq!(buf[..n], [6, 0, 0, 0, 251, 44, 1, 2, b'h', b'i']);
+    /// assert_eq!(codec.decode::<(u32, &str)>(&buf[..n])?, Decoded::Frame { value: (300, "hi"), len: 10 });
+    ///
+    /// let limited = codec.with_config(config::standard().with_limit::<64>());
+    /// assert_eq!(limited.max_alloc(), Some(64));
+    /// # Ok::<(), marshal::frame::FrameError>(())
+    /// ```
+    #[must_use]
+    pub const fn with_config<C2: Config>(self, config: C2) -> Codec<C2> {
+        Codec {
+            max_len: self.max_len,
+            max_alloc: match C2::LIMIT {
+                Some(limit) => limit,
+                None => self.max_alloc,
+            },
+            config,
+        }
+    }
+
+    /// The bodies' configuration.
+    ///
+    /// ```
+    /// use marshal::config;
+    /// use marshal::frame::Codec;
+    ///
+    /// assert_eq!(Codec::new().config(), config::legacy());
+    /// assert_eq!(Codec::new().with_config(config::standard()).config(), config::standard());
+    /// ```
+    #[must_use]
+    pub const fn config(&self) -> C {
+        self.config
     }
 
     /// The longest body this codec writes or accepts.
@@ -401,8 +460,9 @@ impl Codec {
     #[must_use]
     pub const fn with_max_alloc(self, bytes: usize) -> Self {
         Codec {
+            max_len: self.max_len,
             max_alloc: bytes,
-            ..self
+            config: self.config,
         }
     }
 
@@ -429,8 +489,8 @@ impl Codec {
     /// assert_eq!(codec.frame_len(&1u32), 4 + 4);
     /// ```
     #[must_use]
-    pub fn frame_len<T: Marshal + ?Sized>(&self, value: &T) -> usize {
-        HEADER_LEN.saturating_add(value.encoded_len())
+    pub fn frame_len<T: MarshalIn<C::Dialect> + ?Sized>(&self, value: &T) -> usize {
+        HEADER_LEN.saturating_add(value.encoded_len_in())
     }
 
     fn check(&self, len: usize) -> Result<(), FrameError> {
@@ -476,12 +536,12 @@ impl Codec {
     /// assert_eq!(buf[..6], [10, 0, 0, 0, 2, 0]);
     /// assert!(codec.write_to("a longer string", &mut buf).is_err());
     /// ```
-    pub fn write_to<T: Marshal + ?Sized>(
+    pub fn write_to<T: MarshalIn<C::Dialect> + ?Sized>(
         &self,
         value: &T,
         buf: &mut [u8],
     ) -> Result<usize, FrameError> {
-        let len = value.encoded_len();
+        let len = value.encoded_len_in();
         let needed = self.frame_for(len)?;
         let available = buf.len();
         let Some(frame) = buf.get_mut(..needed) else {
@@ -490,7 +550,7 @@ impl Codec {
                 available,
             }));
         };
-        put_frame(value, len, &mut Writer::new(frame))?;
+        put_frame::<T, C::Dialect>(value, len, &mut Writer::new(frame))?;
         Ok(needed)
     }
 
@@ -529,7 +589,7 @@ impl Codec {
     /// # Ok::<(), marshal::frame::FrameError>(())
     /// ```
     #[cfg(feature = "alloc")]
-    pub fn encode_into_vec<T: Marshal + ?Sized>(
+    pub fn encode_into_vec<T: MarshalIn<C::Dialect> + ?Sized>(
         &self,
         value: &T,
         out: &mut alloc::vec::Vec<u8>,
@@ -547,15 +607,17 @@ impl Codec {
     /// [`encode_into_vec`](Codec::encode_into_vec) without the one-pass
     /// attempt: sized, one reservation, written.
     #[cfg(feature = "alloc")]
-    fn encode_into_vec_sized<T: Marshal + ?Sized>(
+    fn encode_into_vec_sized<T: MarshalIn<C::Dialect> + ?Sized>(
         &self,
         value: &T,
         out: &mut alloc::vec::Vec<u8>,
     ) -> Result<usize, FrameError> {
-        let len = value.encoded_len();
+        let len = value.encoded_len_in();
         let frame = self.frame_for(len)?;
         out.reserve(frame);
-        marshal_core::__facade::try_append_to_vec(out, |w| put_frame(value, len, w))?;
+        marshal_core::__facade::try_append_to_vec(out, |w| {
+            put_frame::<T, C::Dialect>(value, len, w)
+        })?;
         Ok(frame)
     }
 
@@ -585,7 +647,7 @@ impl Codec {
     /// # Ok::<(), FrameError>(())
     /// ```
     #[cfg(feature = "bytes")]
-    pub fn encode_to_bytes_mut<T: Marshal + ?Sized>(
+    pub fn encode_to_bytes_mut<T: MarshalIn<C::Dialect> + ?Sized>(
         &self,
         value: &T,
         buf: &mut bytes::BytesMut,
@@ -598,11 +660,11 @@ impl Codec {
         {
             return Ok(buf.len() - start);
         }
-        let len = value.encoded_len();
+        let len = value.encoded_len_in();
         let frame = self.frame_for(len)?;
         buf.reserve(frame);
         // After `reserve(frame)` the chunk is the whole spare capacity.
-        try_append_to_buf_mut(buf, |w| put_frame(value, len, w))?;
+        try_append_to_buf_mut(buf, |w| put_frame::<T, C::Dialect>(value, len, w))?;
         Ok(frame)
     }
 
@@ -610,8 +672,8 @@ impl Codec {
     /// `marshal_core::__facade::may_fit`, with the header's four bytes.
     #[cfg(feature = "alloc")]
     #[inline]
-    fn may_fit<T: Marshal + ?Sized>(&self, room: usize) -> bool {
-        room > HEADER_LEN && marshal_core::__facade::may_fit::<T>(room - HEADER_LEN)
+    fn may_fit<T: MarshalIn<C::Dialect> + ?Sized>(&self, room: usize) -> bool {
+        room > HEADER_LEN && marshal_core::__facade::may_fit_in::<T, C::Dialect>(room - HEADER_LEN)
     }
 
     /// Writes `value`'s frame through `w` in one pass, without sizing it:
@@ -621,7 +683,7 @@ impl Codec {
     /// was.
     #[cfg(feature = "alloc")]
     #[inline]
-    fn put_unsized<T: Marshal + ?Sized>(
+    fn put_unsized<T: MarshalIn<C::Dialect> + ?Sized>(
         &self,
         value: &T,
         w: &mut Writer<'_>,
@@ -630,7 +692,7 @@ impl Codec {
         // overflows it. `max_len <= MAX_LEN_LIMIT`, so the body's length
         // fits the header's `u32` (`put_body`'s prefix).
         let room = w.remaining().min(HEADER_LEN.saturating_add(self.max_len));
-        w.exact(room, |w| w.put_body(|w| value.encode(w)))
+        w.exact(room, |w| w.put_body(|w| value.encode_in(w)))
     }
 
     /// Writes `value`'s frame to `out` with one `write_all` and returns its
@@ -663,12 +725,12 @@ impl Codec {
         scratch: &mut std::vec::Vec<u8>,
     ) -> std::io::Result<usize>
     where
-        T: Marshal + ?Sized,
+        T: MarshalIn<C::Dialect> + ?Sized,
         W: std::io::Write + ?Sized,
     {
         const STACK: usize = crate::io::STACK_LEN;
-        if let Some(max) = T::MAX_LEN.filter(|&max| max <= STACK - HEADER_LEN) {
-            let len = value.encoded_len();
+        if let Some(max) = T::__MAX_LEN.filter(|&max| max <= STACK - HEADER_LEN) {
+            let len = value.encoded_len_in();
             if len > max {
                 let mismatch = LengthMismatch::AboveMax {
                     encoded_len: len,
@@ -680,7 +742,7 @@ impl Codec {
             let mut buf = [core::mem::MaybeUninit::uninit(); STACK];
             // `needed <= HEADER_LEN + max <= STACK`.
             let mut w = Writer::new_uninit(&mut buf[..needed]);
-            put_frame(value, len, &mut w).map_err(FrameError::from)?;
+            put_frame::<T, C::Dialect>(value, len, &mut w).map_err(FrameError::from)?;
             let frame = w.into_written();
             out.write_all(frame)?;
             return Ok(frame.len());
@@ -755,10 +817,13 @@ impl Codec {
     /// assert_eq!((e.kind(), e.offset()), (DecodeErrorKind::TrailingBytes { count: 1 }, 12));
     /// # Ok::<(), FrameError>(())
     /// ```
-    pub fn decode<'b, T: Unmarshal<'b>>(&self, buf: &'b [u8]) -> Result<Decoded<T>, FrameError> {
+    pub fn decode<'b, T: UnmarshalIn<'b, C::Dialect>>(
+        &self,
+        buf: &'b [u8],
+    ) -> Result<Decoded<T>, FrameError> {
         Ok(match self.split(buf)? {
             Decoded::Frame { value: body, len } => Decoded::Frame {
-                value: marshal_core::from_bytes_limited(body, self.max_alloc)
+                value: T::__decode_whole(body, Some(self.max_alloc))
                     .map_err(|e| e.shifted(HEADER_LEN))?,
                 len,
             },
@@ -769,7 +834,7 @@ impl Codec {
 
 /// Writes the header for a body of `len` bytes and then `value`, checking
 /// that it encodes to exactly `len` bytes; `w` has room for both.
-fn put_frame<T: Marshal + ?Sized>(
+fn put_frame<T: MarshalIn<D> + ?Sized, D: config::Dialect>(
     value: &T,
     len: usize,
     w: &mut Writer<'_>,
@@ -780,5 +845,5 @@ fn put_frame<T: Marshal + ?Sized>(
         // Only if the caller made no room: the body would not fit either.
         return Err(LengthMismatch::Long { encoded_len: len });
     }
-    encode_exact(value, len, w)
+    encode_exact_in(value, len, w)
 }

@@ -39,8 +39,9 @@ use core::mem::MaybeUninit;
 
 use marshal_core::__facade::{
     Filled, Slots, alloc_refused, append_filled_to_vec, append_slots_to_vec, append_to_vec,
-    assert_allocatable, encode_exact, length_mismatch, locate,
+    assert_allocatable, encode_exact_in, len_len_in, length_mismatch, put_len_in,
 };
+use marshal_core::config::{self, Config, MarshalIn, UnmarshalIn};
 use marshal_core::{DecodeError, Marshal, Reader, Unmarshal, Writer};
 use rayon::prelude::*;
 
@@ -102,8 +103,34 @@ fn grain(n: usize) -> usize {
 /// ```
 #[track_caller]
 pub fn encode_batch<T: Marshal + Sync>(items: &[T], out: &mut Vec<u8>, ends: &mut Vec<usize>) {
+    encode_batch_with(items, out, ends, config::legacy());
+}
+
+/// [`encode_batch`] in `config`'s dialect (see [`config`](crate::config)):
+/// each item's bytes are those of
+/// [`encode_to_vec(item, config)`](crate::encode_to_vec).
+///
+/// # Panics
+///
+/// As [`encode_batch`].
+///
+/// ```
+/// use marshal::config;
+///
+/// let (mut out, mut ends) = (Vec::new(), Vec::new());
+/// marshal::par::encode_batch_with(&[1u32, 300, 70_000], &mut out, &mut ends, config::standard());
+/// assert_eq!(ends, [1, 4, 9]);
+/// assert_eq!(out[1..4], marshal::encode_to_vec(&300u32, config::standard()));
+/// ```
+#[track_caller]
+pub fn encode_batch_with<T, C>(items: &[T], out: &mut Vec<u8>, ends: &mut Vec<usize>, config: C)
+where
+    T: MarshalIn<C::Dialect> + Sync,
+    C: Config,
+{
+    let _ = config;
     let mut guard = Restore::new(out, ends);
-    encode_appended(items, &mut *guard.out, &mut *guard.ends);
+    encode_appended::<T, C>(items, &mut *guard.out, &mut *guard.ends);
     guard.done = true;
 }
 
@@ -129,17 +156,43 @@ pub fn encode_batch<T: Marshal + Sync>(items: &[T], out: &mut Vec<u8>, ends: &mu
 #[must_use]
 #[track_caller]
 pub fn to_vec<T: Marshal + Sync>(items: &[T]) -> Vec<u8> {
+    to_vec_with(items, config::legacy())
+}
+
+/// [`to_vec`] in `config`'s dialect (see [`config`](crate::config)): the
+/// bytes of [`encode_to_vec(items, config)`](crate::encode_to_vec).
+///
+/// # Panics
+///
+/// As [`to_vec`].
+///
+/// ```
+/// use marshal::config;
+///
+/// let items: Vec<u64> = (0..1000).collect();
+/// let standard = config::standard();
+/// assert_eq!(marshal::par::to_vec_with(&items, standard), marshal::encode_to_vec(&items, standard));
+/// ```
+#[must_use]
+#[track_caller]
+pub fn to_vec_with<T, C>(items: &[T], config: C) -> Vec<u8>
+where
+    T: MarshalIn<C::Dialect> + Sync,
+    C: Config,
+{
+    let _ = config;
     let mut ends = Vec::new();
-    // The length prefix of a slice: what an empty one encodes to.
-    let prefix = items[..0].encoded_len();
+    let prefix = len_len_in::<C::Ints>(items.len());
     let grain = grain(items.len());
-    let lengths = size_into(items, &mut ends, grain);
+    let lengths = size_into::<T, C>(items, &mut ends, grain);
     let mut out = Vec::new();
     assert_allocatable(prefix, lengths);
     out.reserve_exact(prefix + lengths);
-    append_to_vec(&mut out, |w| w.put_len(items.len()))
-        .unwrap_or_else(|_| unreachable!("`out` has room for the prefix"));
-    write_sized(items, &mut ends, grain, &mut out);
+    append_to_vec(&mut out, |w| {
+        put_len_in::<C::ByteOrder, C::Ints>(w, items.len())
+    })
+    .unwrap_or_else(|_| unreachable!("`out` has room for the prefix"));
+    write_sized::<T, C>(items, &mut ends, grain, &mut out);
     out
 }
 
@@ -199,12 +252,48 @@ pub fn decode_batch<T>(input: &[u8], ends: &[usize]) -> Result<Vec<T>, DecodeErr
 where
     T: for<'de> Unmarshal<'de> + Send,
 {
+    decode_batch_with(input, ends, config::legacy())
+}
+
+/// [`decode_batch`] in `config`'s dialect (see [`config`](crate::config)):
+/// each range is decoded as
+/// [`decode_from_slice`](crate::decode_from_slice) would, and must be
+/// filled exactly; the configuration's
+/// [`with_limit`](crate::config::Configuration::with_limit) is the
+/// allocation budget of each value.
+///
+/// # Errors
+///
+/// As [`decode_batch`].
+///
+/// ```
+/// use marshal::config;
+///
+/// let standard = config::standard();
+/// let (mut out, mut ends) = (Vec::new(), Vec::new());
+/// marshal::par::encode_batch_with(&["a", "bc"], &mut out, &mut ends, standard);
+/// assert_eq!(marshal::par::decode_batch_with::<String, _>(&out, &ends, standard)?, ["a", "bc"]);
+///
+/// let tight = standard.with_limit::<1>();
+/// assert!(marshal::par::decode_batch_with::<String, _>(&out, &ends, tight).is_err());
+/// # Ok::<(), marshal::DecodeError>(())
+/// ```
+pub fn decode_batch_with<T, C>(
+    input: &[u8],
+    ends: &[usize],
+    config: C,
+) -> Result<Vec<T>, DecodeError>
+where
+    T: for<'de> UnmarshalIn<'de, C::Dialect> + Send,
+    C: Config,
+{
+    let _ = config;
     // The ranges before the first bad end decode; that end's error comes
     // after any of theirs. A range shorter than `T::MIN_LEN` cannot hold
     // a value, so its decode fails: no range after it needs room ahead of
     // decoding. Room for the ranges up to it is then at most one value per
     // `MIN_LEN` bytes of input, however many ends there are.
-    let (valid, ahead, bad_end) = check_ends(input, ends, T::MIN_LEN);
+    let (valid, ahead, bad_end) = check_ends(input, ends, T::MIN_LEN_IN);
     let mut values = Vec::new();
     let mut done = 0;
     while done < valid {
@@ -220,7 +309,7 @@ where
         if values.try_reserve_exact(room).is_err() {
             return Err(refused::<T>(room, range_start(ends, done)));
         }
-        decode_into(&mut values, input, &ends[..valid], done..done + room)?;
+        decode_into::<T, C>(&mut values, input, &ends[..valid], done..done + room)?;
         done += room;
     }
     match bad_end {
@@ -258,18 +347,19 @@ fn refused<T>(count: usize, at: usize) -> DecodeError {
 /// order and within `input`: [`check_ends`]) to `values`, which has room
 /// for them, decoding them in parallel ([`decode_run`]). Returns the first
 /// error in input order; `values` then keeps its length.
-fn decode_into<T>(
+fn decode_into<T, C>(
     values: &mut Vec<T>,
     input: &[u8],
     ends: &[usize],
     range: core::ops::Range<usize>,
 ) -> Result<(), DecodeError>
 where
-    T: for<'de> Unmarshal<'de> + Send,
+    T: for<'de> UnmarshalIn<'de, C::Dialect> + Send,
+    C: Config,
 {
     let grain = grain(range.len());
     let filled = append_slots_to_vec(values, range.len(), |run| {
-        decode_run(input, range.start, ends, run, grain)
+        decode_run::<T, C>(input, range.start, ends, run, grain)
     })?;
     if !filled {
         unreachable!("marshal: `decode_run` fills every slot or fails");
@@ -282,7 +372,7 @@ where
 /// `run`, one per slot: halves of them in parallel down to `grain` values,
 /// then one after another. Returns `run`, full, or the first error in
 /// input order; the values written are then dropped with the runs.
-fn decode_run<'s, T>(
+fn decode_run<'s, T, C>(
     input: &[u8],
     first: usize,
     ends: &[usize],
@@ -290,15 +380,16 @@ fn decode_run<'s, T>(
     grain: usize,
 ) -> Result<Slots<'s, T>, DecodeError>
 where
-    T: for<'de> Unmarshal<'de> + Send,
+    T: for<'de> UnmarshalIn<'de, C::Dialect> + Send,
+    C: Config,
 {
     let n = run.capacity();
     if n > grain {
         let mid = n / 2;
         let (left, right) = run.split_at(mid);
         let (left, right) = rayon::join(
-            || decode_run(input, first, ends, left, grain),
-            || decode_run(input, first + mid, ends, right, grain),
+            || decode_run::<T, C>(input, first, ends, left, grain),
+            || decode_run::<T, C>(input, first + mid, ends, right, grain),
         );
         // The left half's error comes first in input order.
         let (left, right) = (left?, right?);
@@ -314,18 +405,31 @@ where
         // there), as `from_bytes` would decode it: all of its range, or
         // `TrailingBytes` (the value built then dropped).
         let range = &input[start..end];
-        let mut r = marshal_core::Reader::new(range);
-        let pushed = run.push_built(&mut r, |r, place| T::__decode_in(r, place), |r| r.finish());
+        let mut r = reader::<C>(range);
+        let pushed = run.push_built(
+            &mut r,
+            |r, place| T::__decode_in_place(r, place),
+            |r| r.finish(),
+        );
         match pushed {
             // With its site, as `from_bytes` finds it.
             Some(result) => {
-                result.map_err(|e| locate::<T>(|| Reader::new(range), &r, e).shifted(start))?
+                result.map_err(|e| T::__locate(|| reader::<C>(range), &r, e).shifted(start))?
             }
             None => unreachable!("a run has one slot per end"),
         }
         start = end;
     }
     Ok(run)
+}
+
+/// A reader over one range, with the configuration's allocation budget.
+#[inline]
+fn reader<C: Config>(range: &[u8]) -> Reader<'_> {
+    match C::LIMIT {
+        Some(limit) => Reader::new(range).with_max_alloc(limit),
+        None => Reader::new(range),
+    }
 }
 
 /// How many of `ends` are in order and within `input`, and the error of
@@ -385,13 +489,17 @@ fn first_short(ends: &[usize], min_len: usize) -> Option<usize> {
 
 /// [`encode_batch`] without the restoring guard.
 #[track_caller]
-fn encode_appended<T: Marshal + Sync>(items: &[T], out: &mut Vec<u8>, ends: &mut Vec<usize>) {
+fn encode_appended<T: MarshalIn<C::Dialect> + Sync, C: Config>(
+    items: &[T],
+    out: &mut Vec<u8>,
+    ends: &mut Vec<usize>,
+) {
     let first = ends.len();
     let grain = grain(items.len());
-    let lengths = size_into(items, ends, grain);
+    let lengths = size_into::<T, C>(items, ends, grain);
     assert_allocatable(out.len(), lengths);
     out.reserve(lengths);
-    write_sized(items, &mut ends[first..], grain, out);
+    write_sized::<T, C>(items, &mut ends[first..], grain, out);
 }
 
 /// Appends to `ends` one entry per item: within each range of `grain`
@@ -402,13 +510,17 @@ fn encode_appended<T: Marshal + Sync>(items: &[T], out: &mut Vec<u8>, ends: &mut
 /// each range's running sum. What stays on one thread is the sum of the
 /// ranges' totals, a few per thread; [`write_sized`] turns the running
 /// sums into end offsets as it writes each range.
-fn size_into<T: Marshal + Sync>(items: &[T], ends: &mut Vec<usize>, grain: usize) -> usize {
+fn size_into<T: MarshalIn<C::Dialect> + Sync, C: Config>(
+    items: &[T],
+    ends: &mut Vec<usize>,
+    grain: usize,
+) -> usize {
     let first = ends.len();
     ends.par_extend(
         items
             .par_iter()
             .with_min_len(grain)
-            .map(Marshal::encoded_len),
+            .map(MarshalIn::encoded_len_in),
     );
     ends[first..].par_chunks_mut(grain).for_each(|range| {
         let mut sum = 0usize;
@@ -433,7 +545,7 @@ fn ranges_total(sums: &[usize], grain: usize) -> usize {
 /// sums [`size_into`] made with the same `grain`; each becomes its item's
 /// end offset in `out`.
 #[track_caller]
-fn write_sized<T: Marshal + Sync>(
+fn write_sized<T: MarshalIn<C::Dialect> + Sync, C: Config>(
     items: &[T],
     ends: &mut [usize],
     grain: usize,
@@ -442,7 +554,7 @@ fn write_sized<T: Marshal + Sync>(
     let start = out.len();
     let len = ranges_total(ends, grain);
     let filled = append_filled_to_vec(out, len, |spare| {
-        write_ranges(items, ends, spare, start, grain)
+        write_ranges::<T, C>(items, ends, spare, start, grain)
     });
     if !filled {
         unwritten(len);
@@ -455,7 +567,7 @@ fn write_sized<T: Marshal + Sync>(
 /// becoming its item's end offset. Returns the proof that all of `buf`
 /// was written.
 #[track_caller]
-fn write_ranges<'s, T: Marshal + Sync>(
+fn write_ranges<'s, T: MarshalIn<C::Dialect> + Sync, C: Config>(
     items: &[T],
     ends: &mut [usize],
     buf: &'s mut [MaybeUninit<u8>],
@@ -471,8 +583,8 @@ fn write_ranges<'s, T: Marshal + Sync>(
         let (left, right) = buf.split_at_mut(ranges_total(left_ends, grain));
         let split = start + left.len();
         let (left, right) = rayon::join(
-            || write_ranges(left_items, left_ends, left, start, grain),
-            || write_ranges(right_items, right_ends, right, split, grain),
+            || write_ranges::<T, C>(left_items, left_ends, left, start, grain),
+            || write_ranges::<T, C>(right_items, right_ends, right, split, grain),
         );
         return left?.join(right?);
     }
@@ -482,7 +594,7 @@ fn write_ranges<'s, T: Marshal + Sync>(
         // `size_into` checked that the batch fits after `out`'s contents,
         // so no end overflows.
         *end += start;
-        if let Err(mismatch) = encode_exact(item, *end - at, &mut w) {
+        if let Err(mismatch) = encode_exact_in(item, *end - at, &mut w) {
             length_mismatch(mismatch);
         }
         at = *end;

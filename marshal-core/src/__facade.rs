@@ -17,6 +17,47 @@ pub use crate::output::{append_to_buf_mut, try_append_to_buf_mut};
 #[cfg(feature = "alloc")]
 pub use crate::output::{append_to_vec, try_append_to_vec};
 
+/// [`encode_exact`] in dialect `D`: writes `value` through `w`, checking
+/// that it writes exactly `len` bytes.
+#[inline]
+pub fn encode_exact_in<T: crate::config::MarshalIn<D> + ?Sized, D: crate::config::Dialect>(
+    value: &T,
+    len: usize,
+    w: &mut crate::Writer<'_>,
+) -> Result<(), crate::LengthMismatch> {
+    crate::config::encode_exact(value, len, w)
+}
+
+/// Writes a length prefix of `len` in byte order `E` and encoding `I`
+/// (in bincode 1.3's default options, [`Writer::put_len`](crate::Writer::put_len)'s bytes).
+#[inline]
+pub fn put_len_in<E: crate::config::Endian, I: crate::config::IntEncoding>(
+    w: &mut crate::Writer<'_>,
+    len: usize,
+) -> Result<(), crate::Overflow> {
+    crate::impls::dialect::put_len::<E, I>(w, len)
+}
+
+/// The bytes of a length prefix of `len` in encoding `I`.
+#[inline]
+#[must_use]
+pub fn len_len_in<I: crate::config::IntEncoding>(len: usize) -> usize {
+    crate::impls::dialect::len_len::<I>(len)
+}
+
+/// [`may_fit`] in dialect `D`: whether a value of type `T` may fit in
+/// `room` bytes.
+#[inline]
+#[must_use]
+pub fn may_fit_in<T: crate::config::MarshalIn<D> + ?Sized, D: crate::config::Dialect>(
+    room: usize,
+) -> bool {
+    match T::__FIXED_LEN {
+        Some(len) => len <= room,
+        None => room > 0,
+    }
+}
+
 /// The [`AllocLimit`](crate::DecodeErrorKind::AllocLimit) error for room
 /// of `bytes` that the allocator refused, at `at`: `par::decode_batch`'s,
 /// whose limit is the bytes it asked for.

@@ -88,6 +88,10 @@ pub trait Config: Copy + sealed::Sealed {
     /// The dialect of the bytes: [`Legacy`] for fixed-width little-endian
     /// integers, else an [`Encoding`].
     type Dialect: Dialect;
+    /// The byte order: [`LittleEndian`] or [`BigEndian`].
+    type ByteOrder: Endian;
+    /// The integer encoding: [`Fixint`] or [`Varint`].
+    type Ints: IntEncoding;
     /// The allocation budget of decoding, in bytes (see
     /// [`Reader::with_max_alloc`]); `None` for none.
     const LIMIT: Option<usize>;
@@ -239,6 +243,25 @@ impl<E, I, L> Clone for Configuration<E, I, L> {
 }
 
 impl<E, I, L> Copy for Configuration<E, I, L> {}
+
+// A configuration is its type: every value of one is the same.
+impl<E, I, L> PartialEq for Configuration<E, I, L> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl<E, I, L> Eq for Configuration<E, I, L> {}
+
+impl<E, I, L> core::hash::Hash for Configuration<E, I, L> {
+    fn hash<H: core::hash::Hasher>(&self, _: &mut H) {}
+}
+
+impl<E, I, L> Default for Configuration<E, I, L> {
+    fn default() -> Self {
+        Configuration(PhantomData)
+    }
+}
 
 impl<E, I, L> core::fmt::Debug for Configuration<E, I, L>
 where
@@ -404,8 +427,10 @@ impl DialectOf<Varint> for BigEndian {
     type Dialect = Encoding<BigEndian, Varint>;
 }
 
-impl<E: DialectOf<I>, I, L: LimitOf> Config for Configuration<E, I, L> {
+impl<E: DialectOf<I> + Endian, I: IntEncoding, L: LimitOf> Config for Configuration<E, I, L> {
     type Dialect = E::Dialect;
+    type ByteOrder = E;
+    type Ints = I;
     const LIMIT: Option<usize> = L::BYTES;
 }
 
@@ -529,6 +554,18 @@ pub trait MarshalIn<D: Dialect> {
     /// assert_eq!(buf[0], 3);
     /// ```
     fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow>;
+
+    /// The length every value encodes to in `D`, where the type knows it
+    /// ([`Marshal::FIXED_LEN`] in [`Legacy`]): the output targets skip a
+    /// one-pass attempt that cannot fit. Not public API.
+    #[doc(hidden)]
+    const __FIXED_LEN: Option<usize> = None;
+
+    /// The most bytes any value encodes to in `D`, where the type knows it
+    /// ([`Marshal::MAX_LEN`] in [`Legacy`]): the output targets that write
+    /// through a stack buffer check it. Not public API.
+    #[doc(hidden)]
+    const __MAX_LEN: Option<usize> = None;
 }
 
 /// A type that decodes itself from dialect `D` ([`Legacy`] or an
@@ -574,6 +611,60 @@ pub trait UnmarshalIn<'de, D: Dialect>: Sized {
     /// assert_eq!(<u16 as UnmarshalIn<Encoding<BigEndian, Fixint>>>::decode_in(&mut r), Ok(1));
     /// ```
     fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError>;
+
+    /// Decodes one value from the front of `input` under the allocation
+    /// budget `max_alloc`, and the bytes it took: in [`Legacy`], as
+    /// [`from_bytes`](crate::from_bytes) does, an error names its site.
+    /// Not public API.
+    #[doc(hidden)]
+    #[inline]
+    fn __decode_slice(
+        input: &'de [u8],
+        max_alloc: Option<usize>,
+    ) -> Result<(Self, usize), DecodeError> {
+        let mut r = crate::reader(input, max_alloc);
+        let value = Self::decode_in(&mut r)?;
+        Ok((value, r.position()))
+    }
+
+    /// Decodes one value through `r` into `place`: in [`Legacy`], built
+    /// in place as [`Unmarshal`]'s own hidden method builds it; else
+    /// decoded, then written. Not public API.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn __decode_in_place<'p>(
+        r: &mut Reader<'de>,
+        place: crate::mem::Place<'p, Self>,
+    ) -> Result<crate::mem::Built<'p, Self>, DecodeError> {
+        Ok(place.write(Self::decode_in(r)?))
+    }
+
+    /// `error`, which decoding through `spent` (a reader that `start`
+    /// makes again) returned: in [`Legacy`], with its site, as the entry
+    /// points on a slice find it. Not public API.
+    #[doc(hidden)]
+    #[inline]
+    fn __locate(
+        start: impl FnOnce() -> Reader<'de>,
+        spent: &Reader<'de>,
+        error: DecodeError,
+    ) -> DecodeError {
+        let _ = (start, spent);
+        error
+    }
+
+    /// Decodes exactly one value from all of `input` under the allocation
+    /// budget `max_alloc`: bytes left over are
+    /// [`TrailingBytes`](crate::DecodeErrorKind::TrailingBytes). Not
+    /// public API.
+    #[doc(hidden)]
+    #[inline]
+    fn __decode_whole(input: &'de [u8], max_alloc: Option<usize>) -> Result<Self, DecodeError> {
+        let mut r = crate::reader(input, max_alloc);
+        let value = Self::decode_in(&mut r)?;
+        r.finish()?;
+        Ok(value)
+    }
 }
 
 /// Every `Marshal`/`Unmarshal` type in `$dialect`: its own impls.
@@ -589,6 +680,9 @@ macro_rules! own_impls {
             fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
                 self.encode(w)
             }
+
+            const __FIXED_LEN: Option<usize> = T::FIXED_LEN;
+            const __MAX_LEN: Option<usize> = T::MAX_LEN;
         }
 
         impl<'de, T: Unmarshal<'de>> UnmarshalIn<'de, $dialect> for T {
@@ -597,6 +691,39 @@ macro_rules! own_impls {
             #[inline]
             fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
                 T::decode(r)
+            }
+
+            #[inline(always)]
+            fn __decode_in_place<'p>(
+                r: &mut Reader<'de>,
+                place: crate::mem::Place<'p, Self>,
+            ) -> Result<crate::mem::Built<'p, Self>, DecodeError> {
+                T::__decode_in(r, place)
+            }
+
+            #[inline]
+            fn __locate(
+                start: impl FnOnce() -> Reader<'de>,
+                spent: &Reader<'de>,
+                error: DecodeError,
+            ) -> DecodeError {
+                crate::trace::locate::<T>(start, spent.left(), error)
+            }
+
+            #[inline]
+            fn __decode_slice(
+                input: &'de [u8],
+                max_alloc: Option<usize>,
+            ) -> Result<(Self, usize), DecodeError> {
+                crate::decode_prefix(input, max_alloc)
+            }
+
+            #[inline]
+            fn __decode_whole(
+                input: &'de [u8],
+                max_alloc: Option<usize>,
+            ) -> Result<Self, DecodeError> {
+                crate::decode_all(input, max_alloc)
             }
         }
     )*};
@@ -734,18 +861,12 @@ where
     C: Config,
 {
     let _ = config;
-    let mut r = Reader::new(input);
-    if let Some(limit) = C::LIMIT {
-        r = r.with_max_alloc(limit);
-    }
-    let value = T::decode_in(&mut r)?;
-    Ok((value, r.position()))
+    T::__decode_slice(input, C::LIMIT)
 }
 
 /// [`crate::output::encode_exact`] in dialect `D`.
-#[cfg(feature = "alloc")]
 #[inline]
-fn encode_exact<T: MarshalIn<D> + ?Sized, D: Dialect>(
+pub(crate) fn encode_exact<T: MarshalIn<D> + ?Sized, D: Dialect>(
     value: &T,
     len: usize,
     w: &mut Writer<'_>,

@@ -172,7 +172,7 @@ pub fn from_bytes<'de, T: Unmarshal<'de>>(input: &'de [u8]) -> Result<T, DecodeE
 /// (see `trace::locate`). The reader is made here, where the compiler
 /// sees the input's length and the budget.
 #[inline(always)]
-fn decode_all<'de, T: Unmarshal<'de>>(
+pub(crate) fn decode_all<'de, T: Unmarshal<'de>>(
     input: &'de [u8],
     max_alloc: Option<usize>,
 ) -> Result<T, DecodeError> {
@@ -183,6 +183,21 @@ fn decode_all<'de, T: Unmarshal<'de>>(
     };
     r.finish()?;
     Ok(value)
+}
+
+/// One `T` from the front of `input`, read under the budget `max_alloc` if
+/// any, and the bytes it took; after an error, with its site, as
+/// [`decode_all`].
+#[inline]
+pub(crate) fn decode_prefix<'de, T: Unmarshal<'de>>(
+    input: &'de [u8],
+    max_alloc: Option<usize>,
+) -> Result<(T, usize), DecodeError> {
+    let mut r = reader(input, max_alloc);
+    match T::decode(&mut r) {
+        Ok(value) => Ok((value, r.position())),
+        Err(e) => Err(locate::<T>(input, max_alloc, r.left(), e)),
+    }
 }
 
 /// [`from_bytes`] into memory the caller provides: the value is built in
@@ -228,7 +243,7 @@ pub fn from_bytes_into<'de, 's, T: Unmarshal<'de>>(
 
 /// A reader of `input`, under the budget `max_alloc` if any.
 #[inline(always)]
-fn reader(input: &[u8], max_alloc: Option<usize>) -> Reader<'_> {
+pub(crate) fn reader(input: &[u8], max_alloc: Option<usize>) -> Reader<'_> {
     match max_alloc {
         Some(max_alloc) => Reader::new(input).with_max_alloc(max_alloc),
         None => Reader::new(input),

@@ -3,7 +3,7 @@
 use std::io::{self, ErrorKind, Read};
 use std::vec::Vec;
 
-use marshal_core::Unmarshal;
+use marshal_core::config::{Config, Configuration, Fixint, LittleEndian, NoLimit, UnmarshalIn};
 
 use super::{Codec, Decoded, FrameError, HEADER_LEN};
 
@@ -54,9 +54,9 @@ const INITIAL_LEN: usize = 8 << 10;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug)]
-pub struct FrameReader<R> {
+pub struct FrameReader<R, C = Configuration<LittleEndian, Fixint, NoLimit>> {
     inner: R,
-    codec: Codec,
+    codec: Codec<C>,
     /// Bytes read from `inner`: `buf[start..filled]` are not consumed yet,
     /// `buf[filled..]` is room for the next read (zeroed once, when the
     /// buffer grew).
@@ -65,7 +65,7 @@ pub struct FrameReader<R> {
     filled: usize,
 }
 
-impl<R: Read> FrameReader<R> {
+impl<R: Read, C: Config> FrameReader<R, C> {
     /// A reader of `reader`'s frames, with `codec`'s length limit and
     /// allocation budget. Allocates nothing until the first read.
     ///
@@ -75,7 +75,7 @@ impl<R: Read> FrameReader<R> {
     /// let frames = FrameReader::new(std::io::empty(), Codec::with_max_len(1024));
     /// assert_eq!(frames.codec().max_len(), 1024);
     /// ```
-    pub fn new(reader: R, codec: Codec) -> Self {
+    pub fn new(reader: R, codec: Codec<C>) -> Self {
         FrameReader {
             inner: reader,
             codec,
@@ -169,14 +169,14 @@ impl<R: Read> FrameReader<R> {
     /// ```
     pub fn read<T>(&mut self) -> io::Result<Option<T>>
     where
-        T: for<'de> Unmarshal<'de>,
+        T: for<'de> UnmarshalIn<'de, C::Dialect>,
     {
         let codec = self.codec;
         let Some(body) = self.next_frame()? else {
             return Ok(None);
         };
         let max_alloc = codec.max_alloc().unwrap_or(usize::MAX);
-        match marshal_core::from_bytes_limited(body, max_alloc) {
+        match T::__decode_whole(body, Some(max_alloc)) {
             Ok(value) => Ok(Some(value)),
             Err(e) => Err(FrameError::Decode(e.shifted(HEADER_LEN)).into()),
         }
@@ -247,7 +247,7 @@ impl<R: Read> FrameReader<R> {
     }
 }
 
-impl<R> FrameReader<R> {
+impl<R, C: Config> FrameReader<R, C> {
     /// The codec the reader checks and decodes frames with.
     ///
     /// ```
@@ -255,7 +255,7 @@ impl<R> FrameReader<R> {
     /// let frames = FrameReader::new(&[][..], Codec::new());
     /// assert_eq!(frames.codec(), &Codec::new());
     /// ```
-    pub fn codec(&self) -> &Codec {
+    pub fn codec(&self) -> &Codec<C> {
         &self.codec
     }
 

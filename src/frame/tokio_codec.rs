@@ -6,7 +6,9 @@ use core::marker::PhantomData;
 use std::io;
 
 use ::bytes::{Buf, BytesMut};
-use marshal_core::{DecodeError, Marshal, Reader, Unmarshal};
+use marshal_core::config::UnmarshalIn;
+use marshal_core::config::{Config, Configuration, Fixint, LittleEndian, MarshalIn, NoLimit};
+use marshal_core::{DecodeError, Reader};
 use tokio_util::codec::{Decoder, Encoder};
 
 use super::{Codec, Decoded, FrameError, HEADER_LEN};
@@ -15,8 +17,8 @@ use super::{Codec, Decoded, FrameError, HEADER_LEN};
 /// one pass straight into the spare capacity when it holds the frame, else
 /// sized, `reserve`d exactly (at most one reallocation) and written. On
 /// error `dst` keeps its length and contents.
-fn encode_frame<T: Marshal + ?Sized>(
-    codec: &Codec,
+fn encode_frame<T: MarshalIn<C::Dialect> + ?Sized, C: Config>(
+    codec: &Codec<C>,
     value: &T,
     dst: &mut BytesMut,
 ) -> Result<(), FrameError> {
@@ -31,7 +33,7 @@ fn encode_frame<T: Marshal + ?Sized>(
 /// the header announces (a peer that announces 8 MiB and sends three bytes
 /// costs nothing more), and a large frame still arrives in a few
 /// reallocations.
-fn frame_len(codec: &Codec, src: &mut BytesMut) -> Result<Option<usize>, FrameError> {
+fn frame_len<C: Config>(codec: &Codec<C>, src: &mut BytesMut) -> Result<Option<usize>, FrameError> {
     match codec.split(src)? {
         Decoded::Frame { len, .. } => Ok(Some(len)),
         Decoded::Incomplete { needed } => {
@@ -64,9 +66,9 @@ fn ended_inside(received: &[u8], needed: usize) -> io::Error {
 
 /// At the end of the stream: the last frame, if one is whole, `None` if
 /// nothing is left, else the error of [`ended_inside`].
-fn at_eof<D: Decoder<Error = io::Error>>(
+fn at_eof<D: Decoder<Error = io::Error>, C: Config>(
     decoder: &mut D,
-    codec: Codec,
+    codec: Codec<C>,
     src: &mut BytesMut,
 ) -> io::Result<Option<D::Item>> {
     if let Some(item) = decoder.decode(src)? {
@@ -112,7 +114,7 @@ fn at_eof<D: Decoder<Error = io::Error>>(
 /// assert_eq!(dst.len(), 22);
 /// # Ok::<(), std::io::Error>(())
 /// ```
-impl<T: Marshal + ?Sized> Encoder<&T> for Codec {
+impl<T: MarshalIn<C::Dialect> + ?Sized, C: Config> Encoder<&T> for Codec<C> {
     type Error = io::Error;
 
     fn encode(&mut self, value: &T, dst: &mut BytesMut) -> io::Result<()> {
@@ -166,7 +168,7 @@ impl<T: Marshal + ?Sized> Encoder<&T> for Codec {
 /// assert_eq!(source, Some(&FrameError::TooLarge { len: 17, max: 16 }));
 /// # Ok::<(), std::io::Error>(())
 /// ```
-impl Decoder for Codec {
+impl<C: Config> Decoder for Codec<C> {
     type Item = BytesMut;
     type Error = io::Error;
 
@@ -233,12 +235,12 @@ impl Decoder for Codec {
 /// assert!(buf.is_empty());
 /// # Ok::<(), std::io::Error>(())
 /// ```
-pub struct TypedCodec<T> {
-    codec: Codec,
+pub struct TypedCodec<T, C = Configuration<LittleEndian, Fixint, NoLimit>> {
+    codec: Codec<C>,
     marker: PhantomData<fn(&T) -> T>,
 }
 
-impl<T> TypedCodec<T> {
+impl<T, C: Config> TypedCodec<T, C> {
     /// A typed codec with `codec`'s limits.
     ///
     /// ```
@@ -247,7 +249,7 @@ impl<T> TypedCodec<T> {
     /// assert_eq!(codec.codec().max_len(), 1024);
     /// ```
     #[must_use]
-    pub const fn new(codec: Codec) -> Self {
+    pub const fn new(codec: Codec<C>) -> Self {
         TypedCodec {
             codec,
             marker: PhantomData,
@@ -262,7 +264,7 @@ impl<T> TypedCodec<T> {
     /// assert_eq!(codec.codec().max_alloc(), Some(4096));
     /// ```
     #[must_use]
-    pub const fn codec(&self) -> &Codec {
+    pub const fn codec(&self) -> &Codec<C> {
         &self.codec
     }
 }
@@ -279,15 +281,15 @@ impl<T> Default for TypedCodec<T> {
     }
 }
 
-impl<T> Clone for TypedCodec<T> {
+impl<T, C: Config> Clone for TypedCodec<T, C> {
     fn clone(&self) -> Self {
         *self
     }
 }
 
-impl<T> Copy for TypedCodec<T> {}
+impl<T, C: Config> Copy for TypedCodec<T, C> {}
 
-impl<T> fmt::Debug for TypedCodec<T> {
+impl<T, C: Config + fmt::Debug> fmt::Debug for TypedCodec<T, C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("TypedCodec")
             .field("type", &core::any::type_name::<T>())
@@ -316,7 +318,7 @@ impl<T> fmt::Debug for TypedCodec<T> {
 /// assert_eq!(dst.len(), 4 + 2 + 8 + 2);
 /// # Ok::<(), std::io::Error>(())
 /// ```
-impl<T: Marshal> Encoder<&T> for TypedCodec<T> {
+impl<T: MarshalIn<C::Dialect>, C: Config> Encoder<&T> for TypedCodec<T, C> {
     type Error = io::Error;
 
     fn encode(&mut self, value: &T, dst: &mut BytesMut) -> io::Result<()> {
@@ -344,7 +346,7 @@ impl<T: Marshal> Encoder<&T> for TypedCodec<T> {
 /// assert_eq!(codec.decode(&mut dst)?.as_deref(), Some("owned"));
 /// # Ok::<(), std::io::Error>(())
 /// ```
-impl<T: Marshal> Encoder<T> for TypedCodec<T> {
+impl<T: MarshalIn<C::Dialect>, C: Config> Encoder<T> for TypedCodec<T, C> {
     type Error = io::Error;
 
     fn encode(&mut self, value: T, dst: &mut BytesMut) -> io::Result<()> {
@@ -352,7 +354,7 @@ impl<T: Marshal> Encoder<T> for TypedCodec<T> {
     }
 }
 
-impl<T: for<'de> Unmarshal<'de>> Decoder for TypedCodec<T> {
+impl<T: for<'de> UnmarshalIn<'de, C::Dialect>, C: Config> Decoder for TypedCodec<T, C> {
     type Item = T;
     type Error = io::Error;
 
@@ -361,7 +363,7 @@ impl<T: for<'de> Unmarshal<'de>> Decoder for TypedCodec<T> {
             return Ok(None);
         };
         let body = &src[HEADER_LEN..len];
-        let value = marshal_core::from_bytes_limited(body, self.codec.max_alloc)
+        let value = T::__decode_whole(body, Some(self.codec.max_alloc))
             .map_err(|e| FrameError::Decode(e.shifted(HEADER_LEN)));
         src.advance(len);
         Ok(Some(value?))

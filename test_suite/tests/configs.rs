@@ -11,7 +11,12 @@
 //!   form: identical bytes, each side decodes the other's (its reader is
 //!   looser: see `bincode1_accepts_wide_markers`);
 //! - `encoded_len_with` is the length written, `encode_into_slice` writes
-//!   the same bytes into an exact buffer and fails on one a byte short.
+//!   the same bytes into an exact buffer and fails on one a byte short;
+//! - the serde route (`marshal::serde`'s `encode_to_vec`,
+//!   `encode_into_slice`, `encoded_len_with` and `decode_from_slice`)
+//!   writes the derive route's bytes in every configuration, and against
+//!   bincode 2's `serde` module each decodes the other's bytes and damaged
+//!   input is accepted alike, to the same value, or refused alike.
 //!
 //! Values are compared by their re-encoding, so NaNs compare equal.
 
@@ -341,6 +346,7 @@ where
         decoded::<T, C>(&theirs, c),
         Some((bytes.clone(), bytes.len()))
     );
+    serde_against_bincode2(value, c, b, &bytes)?;
     let (back, used) = bincode2::decode_from_slice::<T, _>(&bytes, b).expect("bincode 2 decodes");
     prop_assert_eq!(
         (marshal::encode_to_vec(&back, c), used),
@@ -365,6 +371,43 @@ where
     Ok(())
 }
 
+/// The serde route in `c`: the derive route's `bytes`, and against bincode
+/// 2's serde route in `b` as `against_bincode2` checks the derive route.
+fn serde_against_bincode2<T, C, B>(value: &T, c: C, b: B, bytes: &[u8]) -> Result<(), TestCaseError>
+where
+    T: Value + MarshalIn<C::Dialect> + for<'de> UnmarshalIn<'de, C::Dialect>,
+    C: Config,
+    B: bincode2::config::Config,
+{
+    let ours = marshal::serde::encode_to_vec(value, c).expect("the serde route encodes");
+    prop_assert_eq!(&ours, bytes, "serde bytes of {:?}", value);
+    prop_assert_eq!(
+        marshal::serde::encoded_len_with(value, c).ok(),
+        Some(bytes.len())
+    );
+    let mut exact = vec![0u8; bytes.len()];
+    prop_assert_eq!(
+        marshal::serde::encode_into_slice(value, &mut exact, c).ok(),
+        Some(bytes.len())
+    );
+    prop_assert_eq!(&exact[..], bytes);
+    let theirs = bincode2::serde::encode_to_vec(value, b).expect("bincode 2 serializes");
+    prop_assert_eq!(&theirs[..], bytes, "bincode 2's serde bytes of {:?}", value);
+    let serde_decoded = |input: &[u8]| {
+        marshal::serde::decode_from_slice::<T, _>(input, c)
+            .ok()
+            .map(|(v, used)| (marshal::encode_to_vec(&v, c), used))
+    };
+    prop_assert_eq!(serde_decoded(bytes), Some((bytes.to_vec(), bytes.len())));
+    for input in damaged(bytes) {
+        let theirs = bincode2::serde::decode_from_slice::<T, _>(&input, b)
+            .ok()
+            .map(|(v, used)| (marshal::encode_to_vec(&v, c), used));
+        prop_assert_eq!(serde_decoded(&input), theirs, "serde, input {:?}", input);
+    }
+    Ok(())
+}
+
 fn against_bincode1<T, C, O>(value: &T, c: C, options: O) -> Result<(), TestCaseError>
 where
     T: Value + MarshalIn<C::Dialect> + for<'de> UnmarshalIn<'de, C::Dialect>,
@@ -377,6 +420,16 @@ where
     prop_assert_eq!(
         decoded::<T, C>(&theirs, c),
         Some((bytes.clone(), bytes.len()))
+    );
+    prop_assert_eq!(
+        marshal::serde::encode_to_vec(value, c).ok(),
+        Some(theirs.clone())
+    );
+    let (back, used) = marshal::serde::decode_from_slice::<T, _>(&theirs, c)
+        .map_err(|e| TestCaseError::fail(format!("serde route: {e}")))?;
+    prop_assert_eq!(
+        (marshal::encode_to_vec(&back, c), used),
+        (bytes.clone(), bytes.len())
     );
     let back: T = options.deserialize(&bytes).expect("bincode 1 deserializes");
     prop_assert_eq!(marshal::encode_to_vec(&back, c), bytes);

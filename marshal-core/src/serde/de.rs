@@ -7,6 +7,9 @@ use core::fmt::{self, Display};
 
 use ::serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
 
+use core::marker::PhantomData;
+
+use crate::config::{Encoding, Endian, Fixint, IntEncoding, LittleEndian, UnmarshalIn};
 use crate::error::{DecodeError, StdEnum};
 use crate::reader::Reader;
 use crate::stack::levels;
@@ -187,22 +190,45 @@ const fn variants_charge<T>(variants: usize) -> usize {
     variants.saturating_mul(LEVEL_PER_VARIANT.saturating_add(size_of::<T>()))
 }
 
-/// serde's deserializer over a [`Reader`].
-pub(super) struct Deserializer<'r, 'de> {
+/// serde's deserializer over a [`Reader`], reading integers, lengths and
+/// variant indices in byte order `E` and encoding `I` (bincode 1.3's
+/// default options by default).
+pub(super) struct Deserializer<'r, 'de, E = LittleEndian, I = Fixint> {
     r: &'r mut Reader<'de>,
     /// Where the [`DecodeError`] of a [`DeError`] travelling up waits.
     slot: &'r mut Option<DecodeError>,
+    dialect: PhantomData<(E, I)>,
 }
 
-impl<'r, 'de> Deserializer<'r, 'de> {
+impl<'r, 'de, E: Endian, I: IntEncoding> Deserializer<'r, 'de, E, I> {
     /// A deserializer reading through `r`, keeping the error of a failed
     /// decode in `slot` ([`DeError::into_decode_error`] takes it out).
     pub(super) fn new(r: &'r mut Reader<'de>, slot: &'r mut Option<DecodeError>) -> Self {
-        Deserializer { r, slot }
+        Deserializer {
+            r,
+            slot,
+            dialect: PhantomData,
+        }
     }
 }
 
-impl<'de> Deserializer<'_, 'de> {
+/// Reads a `T` in byte order `E` and encoding `I`: through its own
+/// [`Unmarshal`] impl in bincode 1.3's default options (the same bytes,
+/// and exactly the code of the legacy route), else through its
+/// [`UnmarshalIn`] impl.
+#[inline]
+fn take<'de, T, E: Endian, I: IntEncoding>(r: &mut Reader<'de>) -> Result<T, DecodeError>
+where
+    T: Unmarshal<'de> + UnmarshalIn<'de, Encoding<E, I>>,
+{
+    if super::is_legacy::<E, I>() {
+        T::decode(r)
+    } else {
+        T::decode_in(r)
+    }
+}
+
+impl<'de, E: Endian, I: IntEncoding> Deserializer<'_, 'de, E, I> {
     /// Keeps `err` in the slot and returns the word that says it is there.
     #[cold]
     fn fail(&mut self, err: DecodeError) -> DeError {
@@ -238,7 +264,7 @@ impl<'de> Deserializer<'_, 'de> {
     #[inline]
     fn nest<T>(
         &mut self,
-        f: impl FnOnce(&mut Deserializer<'_, 'de>) -> Result<T, DeError>,
+        f: impl FnOnce(&mut Deserializer<'_, 'de, E, I>) -> Result<T, DeError>,
     ) -> Result<T, DeError> {
         self.nest_charged(const { level_of::<T>() }, f)
     }
@@ -249,7 +275,7 @@ impl<'de> Deserializer<'_, 'de> {
     fn nest_with<T>(
         &mut self,
         extra: usize,
-        f: impl FnOnce(&mut Deserializer<'_, 'de>) -> Result<T, DeError>,
+        f: impl FnOnce(&mut Deserializer<'_, 'de, E, I>) -> Result<T, DeError>,
     ) -> Result<T, DeError> {
         let bytes = LEVEL_BASE
             .saturating_add(LEVEL_COPIES.saturating_mul(size_of::<T>()))
@@ -263,39 +289,43 @@ impl<'de> Deserializer<'_, 'de> {
     fn nest_charged<T>(
         &mut self,
         levels: u32,
-        f: impl FnOnce(&mut Deserializer<'_, 'de>) -> Result<T, DeError>,
+        f: impl FnOnce(&mut Deserializer<'_, 'de, E, I>) -> Result<T, DeError>,
     ) -> Result<T, DeError> {
         let slot = &mut *self.slot;
         match self
             .r
-            .nest_levels_in_place(levels, |r| f(&mut Deserializer { r, slot }))
+            .nest_levels_in_place(levels, |r| f(&mut Deserializer::new(r, slot)))
         {
             Ok(result) => result,
             Err(too_deep) => Err(self.fail(too_deep)),
         }
     }
 
-    /// A `u64` length prefix, checked against the rest of the input: each
-    /// item counts as at least one byte, whatever its type.
+    /// A length prefix, checked against the rest of the input: each item
+    /// counts as at least one byte, whatever its type.
     #[inline]
     fn len(&mut self) -> Result<usize, DeError> {
-        self.read(|r| r.take_len(1))
+        if super::is_legacy::<E, I>() {
+            self.read(|r| r.take_len(1))
+        } else {
+            self.read(|r| crate::impls::dialect::take_len::<E, I>(r, 1))
+        }
     }
 }
 
-/// Reads a fixed-width little-endian value and hands it to the visitor.
+/// Reads a value in the dialect and hands it to the visitor.
 macro_rules! primitive {
     ($($method:ident => $visit:ident($ty:ty);)*) => {$(
         #[inline]
         fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
             let at = self.r.position();
-            let value = self.read(<$ty as Unmarshal<'de>>::decode)?;
+            let value = self.read(take::<$ty, E, I>)?;
             visitor.$visit::<DeError>(value).map_err(|e| self.place(e, at))
         }
     )*};
 }
 
-impl<'de> de::Deserializer<'de> for &mut Deserializer<'_, 'de> {
+impl<'de, E: Endian, I: IntEncoding> de::Deserializer<'de> for &mut Deserializer<'_, 'de, E, I> {
     type Error = DeError;
 
     #[inline]
@@ -328,7 +358,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'_, 'de> {
     #[inline]
     fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
         let at = self.r.position();
-        let s = self.read(<&'de str as Unmarshal<'de>>::decode)?;
+        let s = self.read(take::<&'de str, E, I>)?;
         visitor
             .visit_borrowed_str::<DeError>(s)
             .map_err(|e| self.place(e, at))
@@ -342,14 +372,14 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'_, 'de> {
         #[cfg(feature = "alloc")]
         {
             // Copied and checked in one pass, as the derive route's `String`.
-            let s = self.read(<alloc::string::String as Unmarshal<'de>>::decode)?;
+            let s = self.read(take::<alloc::string::String, E, I>)?;
             visitor
                 .visit_string::<DeError>(s)
                 .map_err(|e| self.place(e, at))
         }
         #[cfg(not(feature = "alloc"))]
         {
-            let s = self.read(<&'de str as Unmarshal<'de>>::decode)?;
+            let s = self.read(take::<&'de str, E, I>)?;
             visitor
                 .visit_borrowed_str::<DeError>(s)
                 .map_err(|e| self.place(e, at))
@@ -359,7 +389,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'_, 'de> {
     #[inline]
     fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
         let at = self.r.position();
-        let bytes = self.read(<&'de [u8] as Unmarshal<'de>>::decode)?;
+        let bytes = self.read(take::<&'de [u8], E, I>)?;
         visitor
             .visit_borrowed_bytes::<DeError>(bytes)
             .map_err(|e| self.place(e, at))
@@ -369,10 +399,12 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'_, 'de> {
     #[inline]
     fn deserialize_byte_buf<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
         let at = self.r.position();
-        let bytes = self.read(<&'de [u8] as Unmarshal<'de>>::decode)?;
+        let bytes = self.read(take::<&'de [u8], E, I>)?;
         #[cfg(feature = "alloc")]
         {
-            self.read(|r| r.charge_at(bytes.len(), at + 8))?;
+            // Charged at the bytes, after their length prefix.
+            let start = self.r.position() - bytes.len();
+            self.read(|r| r.charge_at(bytes.len(), start))?;
             visitor
                 .visit_byte_buf::<DeError>(alloc::vec::Vec::from(bytes))
                 .map_err(|e| self.place(e, at))
@@ -532,8 +564,8 @@ fn item_charge(index: usize, item: Layout) -> usize {
 }
 
 /// The elements of a sequence, tuple or struct.
-struct Items<'a, 'r, 'de> {
-    de: &'a mut Deserializer<'r, 'de>,
+struct Items<'a, 'r, 'de, E, I> {
+    de: &'a mut Deserializer<'r, 'de, E, I>,
     len: usize,
     index: usize,
     /// Whether the visitor may allocate for the items (a sequence), so
@@ -542,8 +574,8 @@ struct Items<'a, 'r, 'de> {
     growing: bool,
 }
 
-impl<'a, 'r, 'de> Items<'a, 'r, 'de> {
-    fn growing(de: &'a mut Deserializer<'r, 'de>, len: usize) -> Self {
+impl<'a, 'r, 'de, E, I> Items<'a, 'r, 'de, E, I> {
+    fn growing(de: &'a mut Deserializer<'r, 'de, E, I>, len: usize) -> Self {
         Items {
             de,
             len,
@@ -552,7 +584,7 @@ impl<'a, 'r, 'de> Items<'a, 'r, 'de> {
         }
     }
 
-    fn inline(de: &'a mut Deserializer<'r, 'de>, len: usize) -> Self {
+    fn inline(de: &'a mut Deserializer<'r, 'de, E, I>, len: usize) -> Self {
         Items {
             de,
             len,
@@ -562,7 +594,7 @@ impl<'a, 'r, 'de> Items<'a, 'r, 'de> {
     }
 }
 
-impl<'de> de::SeqAccess<'de> for Items<'_, '_, 'de> {
+impl<'de, E: Endian, I: IntEncoding> de::SeqAccess<'de> for Items<'_, '_, 'de, E, I> {
     type Error = DeError;
 
     #[inline]
@@ -592,15 +624,15 @@ impl<'de> de::SeqAccess<'de> for Items<'_, '_, 'de> {
 }
 
 /// The entries of a map.
-struct Entries<'a, 'r, 'de> {
-    de: &'a mut Deserializer<'r, 'de>,
+struct Entries<'a, 'r, 'de, E, I> {
+    de: &'a mut Deserializer<'r, 'de, E, I>,
     len: usize,
     index: usize,
     /// The layout of the last key read, for charging its entry.
     key: Layout,
 }
 
-impl<'de> de::MapAccess<'de> for Entries<'_, '_, 'de> {
+impl<'de, E: Endian, I: IntEncoding> de::MapAccess<'de> for Entries<'_, '_, 'de, E, I> {
     type Error = DeError;
 
     #[inline]
@@ -638,14 +670,14 @@ impl<'de> de::MapAccess<'de> for Entries<'_, '_, 'de> {
 }
 
 /// An enum: a `u32` variant index, then the variant's contents.
-impl<'de> de::EnumAccess<'de> for &mut Deserializer<'_, 'de> {
+impl<'de, E: Endian, I: IntEncoding> de::EnumAccess<'de> for &mut Deserializer<'_, 'de, E, I> {
     type Error = DeError;
     type Variant = Self;
 
     #[inline]
     fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self), DeError> {
         let at = self.r.position();
-        let index = self.read(<u32 as Unmarshal<'de>>::decode)?;
+        let index = self.read(take::<u32, E, I>)?;
         let variant = seed
             .deserialize(IntoDeserializer::<DeError>::into_deserializer(index))
             .map_err(|e| self.place(e, at))?;
@@ -653,7 +685,7 @@ impl<'de> de::EnumAccess<'de> for &mut Deserializer<'_, 'de> {
     }
 }
 
-impl<'de> de::VariantAccess<'de> for &mut Deserializer<'_, 'de> {
+impl<'de, E: Endian, I: IntEncoding> de::VariantAccess<'de> for &mut Deserializer<'_, 'de, E, I> {
     type Error = DeError;
 
     #[inline]

@@ -120,10 +120,25 @@ use crate::reader::Reader;
 use crate::writer::Writer;
 
 mod de;
+mod dialect;
 pub mod field;
 mod ser;
 
-use ser::{Counter, Encoder};
+#[cfg(feature = "alloc")]
+pub use dialect::encode_to_vec;
+pub use dialect::{
+    borrow_decode_from_slice, decode_from_slice, encode_into_slice, encoded_len_with,
+};
+
+use crate::config::{Endian, Fixint, IntEncoding, LittleEndian};
+use ser::{Counter, Encoder, Sink};
+
+/// Whether byte order `E` and encoding `I` are bincode 1.3's default
+/// options, which every type's own `Marshal`/`Unmarshal` impl writes.
+#[inline]
+const fn is_legacy<E: Endian, I: IntEncoding>() -> bool {
+    !E::BIG && !I::VARINT
+}
 
 /// The exact number of bytes `value` encodes to, computed without
 /// allocating.
@@ -141,9 +156,26 @@ use ser::{Counter, Encoder};
 /// ([`ErrorKind::UnknownLength`]).
 #[inline]
 pub fn encoded_len<T: Serialize + ?Sized>(value: &T) -> Result<usize, Error> {
+    encoded_len_in::<T, LittleEndian, Fixint>(value)
+}
+
+/// [`encoded_len`] in byte order `E` and encoding `I`.
+#[inline]
+fn encoded_len_in<T: Serialize + ?Sized, E: Endian, I: IntEncoding>(
+    value: &T,
+) -> Result<usize, Error> {
     let mut counter = Counter(0);
-    value.serialize(&mut Encoder { sink: &mut counter })?;
+    value.serialize(&mut Encoder::<_, E, I>::new(&mut counter))?;
     Ok(counter.0)
+}
+
+/// Serializes `value` through `sink` in byte order `E` and encoding `I`.
+#[inline]
+fn serialize_in<T: Serialize + ?Sized, S: Sink, E: Endian, I: IntEncoding>(
+    value: &T,
+    sink: &mut S,
+) -> Result<(), Error> {
+    value.serialize(&mut Encoder::<_, E, I>::new(sink))
 }
 
 /// Encodes `value` at the front of `buf` without allocating and returns the
@@ -189,12 +221,21 @@ pub fn write_to<T: Serialize + ?Sized>(value: &T, buf: &mut [u8]) -> Result<usiz
 /// [`encoded_len`].
 #[inline]
 pub fn try_write_to<T: Serialize + ?Sized>(value: &T, buf: &mut [u8]) -> Result<usize, Error> {
+    write_in::<T, LittleEndian, Fixint>(value, buf)
+}
+
+/// [`try_write_to`] in byte order `E` and encoding `I`.
+#[inline]
+fn write_in<T: Serialize + ?Sized, E: Endian, I: IntEncoding>(
+    value: &T,
+    buf: &mut [u8],
+) -> Result<usize, Error> {
     let available = buf.len();
     let mut w = Writer::new(buf);
-    match value.serialize(&mut Encoder { sink: &mut w }) {
+    match serialize_in::<T, _, E, I>(value, &mut w) {
         Ok(()) => Ok(w.written()),
         Err(e) if e.is_overflow() => Err(Error::new(Repr::BufferTooSmall(BufferTooSmall {
-            needed: encoded_len(value)?,
+            needed: encoded_len_in::<T, E, I>(value)?,
             available,
         }))),
         Err(e) => Err(e),
@@ -221,30 +262,34 @@ pub fn try_write_to<T: Serialize + ?Sized>(value: &T, buf: &mut [u8]) -> Result<
 /// deterministic).
 #[cfg(feature = "alloc")]
 pub fn to_vec<T: Serialize + ?Sized>(value: &T) -> Result<alloc::vec::Vec<u8>, Error> {
-    let len = encoded_len(value)?;
+    to_vec_in::<T, LittleEndian, Fixint>(value)
+}
+
+/// [`to_vec`] in byte order `E` and encoding `I`.
+#[cfg(feature = "alloc")]
+fn to_vec_in<T: Serialize + ?Sized, E: Endian, I: IntEncoding>(
+    value: &T,
+) -> Result<alloc::vec::Vec<u8>, Error> {
+    let len = encoded_len_in::<T, E, I>(value)?;
     let mut out = alloc::vec::Vec::new();
     if len > isize::MAX as usize || out.try_reserve_exact(len).is_err() {
         return Err(Error::new(Repr::TooLarge { len }));
     }
-    crate::output::try_append_to_vec(&mut out, |w| {
-        match value.serialize(&mut Encoder { sink: w }) {
-            Ok(()) if w.written() == len => Ok(()),
-            Ok(()) if w.written() < len => {
-                Err(Error::new(Repr::LengthMismatch(LengthMismatch::Short {
-                    encoded_len: len,
-                    written: w.written(),
-                })))
-            }
-            Ok(()) => Err(Error::new(Repr::LengthMismatch(LengthMismatch::Long {
+    crate::output::try_append_to_vec(&mut out, |w| match serialize_in::<T, _, E, I>(value, w) {
+        Ok(()) if w.written() == len => Ok(()),
+        Ok(()) if w.written() < len => {
+            Err(Error::new(Repr::LengthMismatch(LengthMismatch::Short {
                 encoded_len: len,
-            }))),
-            Err(e) if e.is_overflow() => {
-                Err(Error::new(Repr::LengthMismatch(LengthMismatch::Long {
-                    encoded_len: len,
-                })))
-            }
-            Err(e) => Err(e),
+                written: w.written(),
+            })))
         }
+        Ok(()) => Err(Error::new(Repr::LengthMismatch(LengthMismatch::Long {
+            encoded_len: len,
+        }))),
+        Err(e) if e.is_overflow() => Err(Error::new(Repr::LengthMismatch(LengthMismatch::Long {
+            encoded_len: len,
+        }))),
+        Err(e) => Err(e),
     })?;
     Ok(out)
 }
@@ -353,9 +398,17 @@ pub fn from_bytes_limited<'de, T: Deserialize<'de>>(
 /// A [`DecodeError`] for any input that does not continue with a `T`.
 #[inline]
 pub fn decode<'de, T: Deserialize<'de>>(r: &mut Reader<'de>) -> Result<T, DecodeError> {
+    decode_in::<T, LittleEndian, Fixint>(r)
+}
+
+/// [`decode`] in byte order `E` and encoding `I`.
+#[inline]
+fn decode_in<'de, T: Deserialize<'de>, E: Endian, I: IntEncoding>(
+    r: &mut Reader<'de>,
+) -> Result<T, DecodeError> {
     let start = r.position();
     let mut slot = None;
-    match T::deserialize(&mut de::Deserializer::new(r, &mut slot)) {
+    match T::deserialize(&mut de::Deserializer::<'_, '_, E, I>::new(r, &mut slot)) {
         Ok(value) => Ok(value),
         Err(err) => Err(err.into_decode_error(slot, start)),
     }

@@ -1,11 +1,15 @@
-//! The serializer: bincode 1.3's bytes for serde's data model, written
-//! through a [`Sink`] that either counts them or writes them.
+//! The serializer: bincode 1.3's bytes for serde's data model (or those of
+//! another configuration), written through a [`Sink`] that either counts
+//! them or writes them.
 
 use core::fmt::{self, Display, Write as _};
+use core::marker::PhantomData;
 
 use ::serde::ser::{self, Serialize};
 
-use super::Error;
+use super::{Error, is_legacy};
+use crate::config::{Encoding, Endian, Fixint, IntEncoding, LittleEndian, MarshalIn};
+use crate::traits::Marshal;
 use crate::writer::Writer;
 
 /// Where the serializer's bytes go: nowhere but a count ([`Counter`]), or
@@ -15,6 +19,12 @@ pub(super) trait Sink {
     fn put<const N: usize>(&mut self, bytes: [u8; N]) -> Result<(), Error>;
     /// Appends `bytes` as they are.
     fn put_slice(&mut self, bytes: &[u8]) -> Result<(), Error>;
+    /// Appends `value` in byte order `E` and encoding `I`: through its own
+    /// [`Marshal`] impl in bincode 1.3's default options, else through its
+    /// [`MarshalIn`] impl.
+    fn put_in<T, E: Endian, I: IntEncoding>(&mut self, value: T) -> Result<(), Error>
+    where
+        T: Marshal + MarshalIn<Encoding<E, I>>;
     /// Appends `len` as a `u64` length prefix.
     fn put_len(&mut self, len: usize) -> Result<(), Error>;
     /// Appends a length prefix, then `bytes`.
@@ -37,6 +47,20 @@ impl Sink for Counter {
     #[inline]
     fn put_slice(&mut self, bytes: &[u8]) -> Result<(), Error> {
         self.0 = self.0.saturating_add(bytes.len());
+        Ok(())
+    }
+
+    #[inline]
+    fn put_in<T, E: Endian, I: IntEncoding>(&mut self, value: T) -> Result<(), Error>
+    where
+        T: Marshal + MarshalIn<Encoding<E, I>>,
+    {
+        let len = if is_legacy::<E, I>() {
+            value.encoded_len()
+        } else {
+            value.encoded_len_in()
+        };
+        self.0 = self.0.saturating_add(len);
         Ok(())
     }
 
@@ -67,6 +91,19 @@ impl Sink for Writer<'_> {
     #[inline]
     fn put_slice(&mut self, bytes: &[u8]) -> Result<(), Error> {
         Writer::put_slice(self, bytes).map_err(|_| Error::overflow())
+    }
+
+    #[inline]
+    fn put_in<T, E: Endian, I: IntEncoding>(&mut self, value: T) -> Result<(), Error>
+    where
+        T: Marshal + MarshalIn<Encoding<E, I>>,
+    {
+        let written = if is_legacy::<E, I>() {
+            value.encode(self)
+        } else {
+            value.encode_in(self)
+        };
+        written.map_err(|_| Error::overflow())
     }
 
     #[inline]
@@ -136,18 +173,52 @@ impl fmt::Write for SliceOut<'_> {
     }
 }
 
-/// serde's serializer over a [`Sink`].
-pub(super) struct Encoder<'s, S> {
-    pub(super) sink: &'s mut S,
+/// serde's serializer over a [`Sink`], writing integers, lengths and
+/// variant indices in byte order `E` and encoding `I` (bincode 1.3's
+/// default options by default).
+pub(super) struct Encoder<'s, S, E = LittleEndian, I = Fixint> {
+    sink: &'s mut S,
+    dialect: PhantomData<(E, I)>,
 }
 
-/// A variant's index as bincode writes it: a `u32`.
-#[inline]
-fn tag<S: Sink>(sink: &mut S, index: u32) -> Result<(), Error> {
-    sink.put(index.to_le_bytes())
+impl<'s, S: Sink, E: Endian, I: IntEncoding> Encoder<'s, S, E, I> {
+    /// A serializer writing into `sink`.
+    pub(super) fn new(sink: &'s mut S) -> Self {
+        Encoder {
+            sink,
+            dialect: PhantomData,
+        }
+    }
+
+    /// A variant's index as bincode writes it: a `u32`.
+    #[inline]
+    fn tag(&mut self, index: u32) -> Result<(), Error> {
+        self.sink.put_in::<_, E, I>(index)
+    }
+
+    /// A length prefix: a `u64`.
+    #[inline]
+    fn len(&mut self, len: usize) -> Result<(), Error> {
+        if is_legacy::<E, I>() {
+            self.sink.put_len(len)
+        } else {
+            self.sink.put_in::<_, E, I>(len as u64)
+        }
+    }
+
+    /// A length prefix, then `bytes`.
+    #[inline]
+    fn prefixed(&mut self, bytes: &[u8]) -> Result<(), Error> {
+        if is_legacy::<E, I>() {
+            self.sink.put_prefixed(bytes)
+        } else {
+            self.len(bytes.len())?;
+            self.sink.put_slice(bytes)
+        }
+    }
 }
 
-impl<S: Sink> ser::Serializer for &mut Encoder<'_, S> {
+impl<S: Sink, E: Endian, I: IntEncoding> ser::Serializer for &mut Encoder<'_, S, E, I> {
     type Ok = ();
     type Error = Error;
     type SerializeSeq = Self;
@@ -175,22 +246,22 @@ impl<S: Sink> ser::Serializer for &mut Encoder<'_, S> {
 
     #[inline]
     fn serialize_i16(self, v: i16) -> Result<(), Error> {
-        self.sink.put(v.to_le_bytes())
+        self.sink.put_in::<_, E, I>(v)
     }
 
     #[inline]
     fn serialize_i32(self, v: i32) -> Result<(), Error> {
-        self.sink.put(v.to_le_bytes())
+        self.sink.put_in::<_, E, I>(v)
     }
 
     #[inline]
     fn serialize_i64(self, v: i64) -> Result<(), Error> {
-        self.sink.put(v.to_le_bytes())
+        self.sink.put_in::<_, E, I>(v)
     }
 
     #[inline]
     fn serialize_i128(self, v: i128) -> Result<(), Error> {
-        self.sink.put(v.to_le_bytes())
+        self.sink.put_in::<_, E, I>(v)
     }
 
     #[inline]
@@ -200,32 +271,32 @@ impl<S: Sink> ser::Serializer for &mut Encoder<'_, S> {
 
     #[inline]
     fn serialize_u16(self, v: u16) -> Result<(), Error> {
-        self.sink.put(v.to_le_bytes())
+        self.sink.put_in::<_, E, I>(v)
     }
 
     #[inline]
     fn serialize_u32(self, v: u32) -> Result<(), Error> {
-        self.sink.put(v.to_le_bytes())
+        self.sink.put_in::<_, E, I>(v)
     }
 
     #[inline]
     fn serialize_u64(self, v: u64) -> Result<(), Error> {
-        self.sink.put(v.to_le_bytes())
+        self.sink.put_in::<_, E, I>(v)
     }
 
     #[inline]
     fn serialize_u128(self, v: u128) -> Result<(), Error> {
-        self.sink.put(v.to_le_bytes())
+        self.sink.put_in::<_, E, I>(v)
     }
 
     #[inline]
     fn serialize_f32(self, v: f32) -> Result<(), Error> {
-        self.sink.put(v.to_bits().to_le_bytes())
+        self.sink.put_in::<_, E, I>(v)
     }
 
     #[inline]
     fn serialize_f64(self, v: f64) -> Result<(), Error> {
-        self.sink.put(v.to_bits().to_le_bytes())
+        self.sink.put_in::<_, E, I>(v)
     }
 
     #[inline]
@@ -236,12 +307,12 @@ impl<S: Sink> ser::Serializer for &mut Encoder<'_, S> {
 
     #[inline]
     fn serialize_str(self, v: &str) -> Result<(), Error> {
-        self.sink.put_prefixed(v.as_bytes())
+        self.prefixed(v.as_bytes())
     }
 
     #[inline]
     fn serialize_bytes(self, v: &[u8]) -> Result<(), Error> {
-        self.sink.put_prefixed(v)
+        self.prefixed(v)
     }
 
     #[inline]
@@ -272,7 +343,7 @@ impl<S: Sink> ser::Serializer for &mut Encoder<'_, S> {
         index: u32,
         _: &'static str,
     ) -> Result<(), Error> {
-        tag(self.sink, index)
+        self.tag(index)
     }
 
     #[inline]
@@ -292,13 +363,13 @@ impl<S: Sink> ser::Serializer for &mut Encoder<'_, S> {
         _: &'static str,
         value: &T,
     ) -> Result<(), Error> {
-        tag(self.sink, index)?;
+        self.tag(index)?;
         value.serialize(self)
     }
 
     #[inline]
     fn serialize_seq(self, len: Option<usize>) -> Result<Self, Error> {
-        self.sink.put_len(len.ok_or(Error::unknown_length())?)?;
+        self.len(len.ok_or(Error::unknown_length())?)?;
         Ok(self)
     }
 
@@ -320,13 +391,13 @@ impl<S: Sink> ser::Serializer for &mut Encoder<'_, S> {
         _: &'static str,
         _: usize,
     ) -> Result<Self, Error> {
-        tag(self.sink, index)?;
+        self.tag(index)?;
         Ok(self)
     }
 
     #[inline]
     fn serialize_map(self, len: Option<usize>) -> Result<Self, Error> {
-        self.sink.put_len(len.ok_or(Error::unknown_length())?)?;
+        self.len(len.ok_or(Error::unknown_length())?)?;
         Ok(self)
     }
 
@@ -343,7 +414,7 @@ impl<S: Sink> ser::Serializer for &mut Encoder<'_, S> {
         _: &'static str,
         _: usize,
     ) -> Result<Self, Error> {
-        tag(self.sink, index)?;
+        self.tag(index)?;
         Ok(self)
     }
 
@@ -352,7 +423,7 @@ impl<S: Sink> ser::Serializer for &mut Encoder<'_, S> {
     /// first. The bytes are the same.
     fn collect_str<T: Display + ?Sized>(self, value: &T) -> Result<(), Error> {
         let len = display_len(&value)?;
-        self.sink.put_len(len)?;
+        self.len(len)?;
         self.sink.put_display(len, &value)
     }
 }
@@ -361,7 +432,7 @@ impl<S: Sink> ser::Serializer for &mut Encoder<'_, S> {
 /// with nothing between them.
 macro_rules! compound {
     ($($trait:ident :: $method:ident ($($skip:ty),*);)*) => {$(
-        impl<S: Sink> ser::$trait for &mut Encoder<'_, S> {
+        impl<S: Sink, E: Endian, I: IntEncoding> ser::$trait for &mut Encoder<'_, S, E, I> {
             type Ok = ();
             type Error = Error;
 
@@ -387,7 +458,7 @@ compound! {
     SerializeStructVariant::serialize_field(&'static str);
 }
 
-impl<S: Sink> ser::SerializeMap for &mut Encoder<'_, S> {
+impl<S: Sink, E: Endian, I: IntEncoding> ser::SerializeMap for &mut Encoder<'_, S, E, I> {
     type Ok = ();
     type Error = Error;
 
