@@ -9,6 +9,13 @@
 //! stream, one at a time, into one buffer it reuses. Frames whose body is longer than the codec's limit are rejected on
 //! both sides before anything is allocated or read.
 //!
+//! A codec writes and reads bodies in [`config::legacy()`]'s bytes, or in
+//! another configuration's with [`Codec::with_config`] (bincode 2's
+//! `standard()`, big-endian, ...: see [`config`]); the
+//! header is the same little-endian `u32` in every configuration, and
+//! [`FrameReader`] and `TypedCodec` read what the codec they are given
+//! writes.
+//!
 //! ```
 //! use marshal::frame::{Codec, Decoded};
 //! use marshal::{Marshal, Unmarshal};
@@ -372,7 +379,7 @@ impl Codec {
 
 impl<C: Config> Codec<C> {
     /// The same codec, writing and reading bodies in `config`'s dialect
-    /// (see [`config`](crate::config)): bincode 2's `standard()`, big-endian
+    /// (see [`config`]): bincode 2's `standard()`, big-endian
     /// bytes, ... The header stays a little-endian `u32` in every
     /// configuration. A configuration's
     /// [`with_limit`](config::Configuration::with_limit) becomes the

@@ -228,6 +228,9 @@
 //! | bincode 1.3: `bincode::DefaultOptions::new().serialize(&v)?` | `marshal::encode_to_vec(&v, config::standard())` |
 //! | bincode 1.3: `DefaultOptions::new().deserialize(&bytes)?` (rejects trailing bytes) | `marshal::decode_from_slice::<T, _>(&bytes, config::standard())?`, then check that the length used is `bytes.len()` |
 //! | bincode 1.3: `.with_big_endian()`, `.with_fixint_encoding()` | `config::standard().with_big_endian()`, `config::legacy()` |
+//! | `bincode::serde::encode_to_vec(&v, config)?`, `encode_into_slice` | `marshal::serde::encode_to_vec(&v, config)?`, `encode_into_slice` (feature `serde`) |
+//! | `bincode::serde::decode_from_slice::<T, _>(&bytes, config)?`, `borrow_decode_from_slice` | `marshal::serde::decode_from_slice::<T, _>(&bytes, config)?`, `borrow_decode_from_slice` |
+//! | frames and batches in a configuration | [`frame::Codec::new().with_config(config)`](frame::Codec::with_config); `par::encode_batch_with`, `to_vec_with`, `decode_batch_with` (feature `rayon`) |
 //!
 //! With the feature `config`:
 //!

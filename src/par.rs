@@ -11,7 +11,9 @@
 //! parallel, each straight into its part of the one `Vec` it returns.
 //!
 //! Everything runs on the current rayon pool: the global one, or the pool
-//! of an enclosing `ThreadPool::install`.
+//! of an enclosing `ThreadPool::install`. [`encode_batch_with`],
+//! [`to_vec_with`] and [`decode_batch_with`] do the same in any
+//! [configuration](crate::config).
 //!
 //! ```
 //! use marshal::{Marshal, Unmarshal};
@@ -106,7 +108,7 @@ pub fn encode_batch<T: Marshal + Sync>(items: &[T], out: &mut Vec<u8>, ends: &mu
     encode_batch_with(items, out, ends, config::legacy());
 }
 
-/// [`encode_batch`] in `config`'s dialect (see [`config`](crate::config)):
+/// [`encode_batch`] in `config`'s dialect (see [`config`]):
 /// each item's bytes are those of
 /// [`encode_to_vec(item, config)`](crate::encode_to_vec).
 ///
@@ -159,7 +161,7 @@ pub fn to_vec<T: Marshal + Sync>(items: &[T]) -> Vec<u8> {
     to_vec_with(items, config::legacy())
 }
 
-/// [`to_vec`] in `config`'s dialect (see [`config`](crate::config)): the
+/// [`to_vec`] in `config`'s dialect (see [`config`]): the
 /// bytes of [`encode_to_vec(items, config)`](crate::encode_to_vec).
 ///
 /// # Panics
@@ -255,7 +257,7 @@ where
     decode_batch_with(input, ends, config::legacy())
 }
 
-/// [`decode_batch`] in `config`'s dialect (see [`config`](crate::config)):
+/// [`decode_batch`] in `config`'s dialect (see [`config`]):
 /// each range is decoded as
 /// [`decode_from_slice`](crate::decode_from_slice) would, and must be
 /// filled exactly; the configuration's

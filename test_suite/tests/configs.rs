@@ -857,6 +857,42 @@ fn coming_from_bincode2() {
     for (ours, theirs) in pairs {
         assert_eq!(ours, theirs);
     }
+    // The serde route, against bincode 2's `serde` module.
+    let ours = marshal::serde::encode_to_vec(&record, config::standard()).unwrap();
+    assert_eq!(
+        ours,
+        bincode2::serde::encode_to_vec(&record, standard).unwrap()
+    );
+    let (mut a, mut b) = ([0u8; 128], [0u8; 128]);
+    let n = marshal::serde::encode_into_slice(&record, &mut a, config::standard()).unwrap();
+    let m = bincode2::serde::encode_into_slice(&record, &mut b, standard).unwrap();
+    assert_eq!(a[..n], b[..m]);
+    let (back, used) =
+        marshal::serde::decode_from_slice::<Record, _>(&ours, config::standard()).unwrap();
+    let (b2, used2): (Record, usize) = bincode2::serde::decode_from_slice(&ours, standard).unwrap();
+    assert_eq!((used, used2), (ours.len(), ours.len()));
+    assert_eq!(marshal::to_vec(&back), marshal::to_vec(&b2));
+    let text = marshal::serde::encode_to_vec(&("hi", 3u8), config::standard()).unwrap();
+    let (ours, _) =
+        marshal::serde::borrow_decode_from_slice::<(&str, u8), _>(&text, config::standard())
+            .unwrap();
+    let (theirs, _): ((&str, u8), usize) =
+        bincode2::serde::borrow_decode_from_slice(&text, standard).unwrap();
+    assert_eq!(ours, theirs);
+    assert!(std::ptr::eq(ours.0.as_ptr(), text[1..].as_ptr()));
+    // Frames and batches carry the configuration's bytes.
+    let codec = marshal::frame::Codec::new().with_config(config::standard());
+    let mut frame = Vec::new();
+    codec.encode_into_vec(&record, &mut frame).unwrap();
+    assert_eq!(
+        frame[4..],
+        bincode2::encode_to_vec(&record, standard).unwrap()
+    );
+    let batch = [record.clone(), record.clone()];
+    assert_eq!(
+        marshal::par::to_vec_with(&batch, config::standard()),
+        bincode2::encode_to_vec(batch.to_vec(), standard).unwrap()
+    );
     // bincode 1.3's `DefaultOptions`, and its trailing bytes.
     let options = bincode::DefaultOptions::new();
     let bytes = marshal::encode_to_vec(&record, config::standard());

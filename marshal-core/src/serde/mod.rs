@@ -8,7 +8,9 @@
 //! supports, and for a type that also derives [`Marshal`](crate::Marshal)
 //! they are the derived encoding's bytes. Reading accepts what
 //! `bincode::deserialize` accepts, but for the deviations `WIRE_FORMAT.md`
-//! lists.
+//! lists. The functions that take a [configuration](crate::config) write
+//! and read its dialect instead, the bytes of bincode 2's `serde` module
+//! (`config::standard()`: bincode 1.3's `DefaultOptions` too).
 //!
 //! | call | does |
 //! | --- | --- |
@@ -20,6 +22,7 @@
 //! | [`from_bytes_limited(&bytes, max_alloc)`](from_bytes_limited) | [`from_bytes`] under an allocation budget |
 //! | [`decode(&mut reader)`](decode) | one value through a [`Reader`] of your own (depth limit, budget) |
 //! | [`field`] | `#[marshal(with = marshal::serde::field)]` for a field of a derived type |
+//! | [`encode_to_vec(&v, config)`](encode_to_vec), [`encode_into_slice`], [`encoded_len_with`], [`decode_from_slice`], [`borrow_decode_from_slice`] | the same in any [configuration](crate::config), as bincode 2's `serde` module names them |
 //!
 //! ```
 //! use serde::{Deserialize, Serialize};
