@@ -42,6 +42,20 @@ enum Compact {
     B { x: Option<u64> },
 }
 
+/// Timestamps, addresses and `NonZero`: their layouts' integers, checked
+/// as in `legacy()`.
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
+struct Stamps {
+    at: marshal::time::Timestamp,
+    system: Option<std::time::SystemTime>,
+    local: chrono::DateTime<chrono::FixedOffset>,
+    day: time::Date,
+    took: jiff::SignedDuration,
+    go: marshal::time::GoTime,
+    peer: std::net::SocketAddr,
+    count: std::num::NonZeroU32,
+}
+
 /// Decodes `data` as a `T` in `c` and checks what it decoded.
 fn check<T, C>(data: &[u8], c: C)
 where
@@ -70,14 +84,17 @@ fuzz_target!(|data: &[u8]| {
         0 => {
             check::<Save, _>(data, config::standard());
             check::<Vec<Compact>, _>(data, config::standard());
+            check::<Stamps, _>(data, config::standard());
         }
         1 => {
             check::<Save, _>(data, config::standard().with_big_endian());
             check::<(Vec<Item>, [u16; 3]), _>(data, config::standard().with_big_endian());
+            check::<Stamps, _>(data, config::standard().with_big_endian());
         }
         _ => {
             check::<Save, _>(data, config::legacy().with_big_endian());
             check::<Vec<Compact>, _>(data, config::legacy().with_big_endian());
+            check::<Stamps, _>(data, config::legacy().with_big_endian());
         }
     }
 });

@@ -55,15 +55,21 @@
 //! manual [`Marshal`]/[`Unmarshal`]
 //! implementations (implement [`MarshalIn`] and [`UnmarshalIn`] too),
 //! structs and enums with a field encoded `with` a module, extensible
-//! types, and the integrations' types (timestamps, net addresses, the
-//! other crates' containers).
+//! types, and the integrations' types but the timestamps (the other
+//! crates' containers, `Uuid`, ...).
 //!
 //! ```compile_fail
-//! use marshal::{Marshal, config};
+//! use marshal::{Marshal, Overflow, Writer, config};
+//!
+//! struct Manual(u8);
+//! impl Marshal for Manual {
+//!     fn encoded_len(&self) -> usize { 1 }
+//!     fn encode(&self, w: &mut Writer<'_>) -> Result<(), Overflow> { w.put_u8(self.0) }
+//! }
 //!
 //! #[derive(Marshal)]
-//! struct Stamp { at: std::net::Ipv4Addr }
-//! marshal::encode_to_vec(&Stamp { at: std::net::Ipv4Addr::LOCALHOST }, config::standard());
+//! struct Holder { inner: Manual }
+//! marshal::encode_to_vec(&Holder { inner: Manual(1) }, config::standard());
 //! ```
 
 use core::marker::PhantomData;
@@ -528,8 +534,8 @@ mod sealed {
     label = "`{Self}` does not implement `MarshalIn<{D}>`",
     note = "with marshal's feature `config`, `#[derive(Marshal)]` implements every dialect, \
             unless the type has a field encoded `with` a module, is extensible, or holds a type \
-            that only `config::legacy()` carries (a manual `Marshal` impl, an integration's \
-            type): encode it with `config::legacy()` (or `marshal::to_vec`), or implement \
+            that only `config::legacy()` carries (a manual `Marshal` impl, another crate's \
+            type but a timestamp): encode it with `config::legacy()` (or `marshal::to_vec`), or implement \
             `MarshalIn` for it"
 )]
 pub trait MarshalIn<D: Dialect> {
@@ -587,8 +593,8 @@ pub trait MarshalIn<D: Dialect> {
     label = "`{Self}` does not implement `UnmarshalIn<{D}>`",
     note = "with marshal's feature `config`, `#[derive(Unmarshal)]` implements every dialect, \
             unless the type has a field read `with` a module, is extensible, or holds a type \
-            that only `config::legacy()` carries (a manual `Unmarshal` impl, an integration's \
-            type): decode it with `config::legacy()` (or `marshal::from_bytes`), or implement \
+            that only `config::legacy()` carries (a manual `Unmarshal` impl, another crate's \
+            type but a timestamp): decode it with `config::legacy()` (or `marshal::from_bytes`), or implement \
             `UnmarshalIn` for it"
 )]
 pub trait UnmarshalIn<'de, D: Dialect>: Sized {

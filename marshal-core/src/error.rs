@@ -1102,6 +1102,16 @@ impl DecodeError {
         DecodeError { offset, repr }
     }
 
+    /// The same error, at `offset`: for errors found in bytes put together
+    /// from the input's (a timestamp's in another configuration).
+    #[must_use]
+    pub(crate) const fn at(self, offset: usize) -> Self {
+        Self {
+            offset,
+            repr: self.repr,
+        }
+    }
+
     /// `len` items where the type holds at most `capacity`.
     #[cold]
     #[cfg_attr(not(any(feature = "arrayvec", feature = "heapless")), allow(dead_code))]

@@ -4,7 +4,8 @@
 //! the runtime's blanket impls).
 //!
 //! The field types themselves are the bounds, so a type whose fields are
-//! not all carried by a dialect (a manual impl, an integration's type) has
+//! not all carried by a dialect (a manual impl, an integration's type
+//! other than a timestamp) has
 //! no impl in it, and only saying so at the call is an error. Types with a
 //! field read `with` a module, extensible types and packed structs get
 //! none: their bytes exist in `legacy()` alone.

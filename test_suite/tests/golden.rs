@@ -265,6 +265,59 @@ fn configurations() {
     rows(Some(1.0f32), "01 00 00 80 3f", "01 3f 80 00 00");
     rows(vec![1u16, 300], "02 01 fb 2c 01", "02 01 fb 01 2c");
     rows(Duration::new(1, 5), "01 05", "01 05");
+    // Timestamps: their layout's integers.
+    use marshal::time::Timestamp;
+    rows(
+        Timestamp::new(300, 5).unwrap(),
+        "fb 2c 01 05",
+        "fb 01 2c 05",
+    );
+    rows(
+        Timestamp::new(-1, 0).unwrap(),
+        "fd ff ff ff ff ff ff ff ff 00",
+        "fd ff ff ff ff ff ff ff ff 00",
+    );
+    rows(
+        std::time::UNIX_EPOCH + Duration::new(1, 5),
+        "01 05",
+        "01 05",
+    );
+    let east = chrono::FixedOffset::east_opt(3600).unwrap();
+    rows(
+        chrono::DateTime::from_timestamp(1, 0)
+            .unwrap()
+            .with_timezone(&east),
+        "01 00 fb 20 1c",
+        "01 00 fb 1c 20",
+    );
+    rows(
+        chrono::NaiveDate::from_ymd_opt(1969, 12, 31).unwrap(),
+        "01",
+        "01",
+    );
+    rows(
+        chrono::NaiveTime::from_hms_opt(0, 0, 1).unwrap(),
+        "fc 00 ca 9a 3b",
+        "fc 3b 9a ca 00",
+    );
+    rows(jiff::SignedDuration::new(-1, -5), "01 09", "01 09");
+    // Go's format, the same in every configuration.
+    let go = marshal::time::GoTime::new(1_700_000_000, 5, None).unwrap();
+    assert_eq!(
+        marshal::encode_to_vec(&go, config::standard()),
+        marshal::to_vec(&go)
+    );
+    // Network addresses and `NonZero`.
+    rows(
+        std::net::SocketAddr::from(([127, 0, 0, 1], 8080)),
+        "00 7f 00 00 01 fb 90 1f",
+        "00 7f 00 00 01 fb 1f 90",
+    );
+    rows(
+        std::num::NonZeroU32::new(300).unwrap(),
+        "fb 2c 01",
+        "fb 01 2c",
+    );
     // Byte order under fixed-width integers.
     let c = config::legacy().with_big_endian();
     assert_eq!(marshal::encode_to_vec(&0x1234u16, c), hex("12 34"));

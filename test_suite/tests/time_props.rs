@@ -14,9 +14,10 @@ use std::fmt::Debug;
 use std::time::SystemTime;
 
 use chrono::{DateTime, Datelike, FixedOffset, NaiveDate, NaiveDateTime, NaiveTime, Utc};
+use marshal::config::{self, MarshalIn, UnmarshalIn};
 use marshal::time::{GoTime, TimeError, Timestamp};
 use marshal::{Marshal, Unmarshal};
-use marshal_test_suite::strategies::config;
+use marshal_test_suite::strategies::config as proptest_config;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -25,8 +26,9 @@ use proptest::test_runner::TestCaseError;
 /// decoded value.
 fn round_trip<T>(value: &T) -> Result<(Vec<u8>, T), TestCaseError>
 where
-    T: Marshal + for<'de> Unmarshal<'de> + PartialEq + Debug,
+    T: Marshal + for<'de> Unmarshal<'de> + PartialEq + Debug + InEvery,
 {
+    in_every_configuration(value)?;
     let bytes = marshal::to_vec(value);
     prop_assert_eq!(bytes.len(), value.encoded_len());
     if let Some(n) = T::FIXED_LEN {
@@ -47,12 +49,75 @@ where
     Ok((bytes, back))
 }
 
+type Standard = config::Encoding<config::LittleEndian, config::Varint>;
+type StandardBig = config::Encoding<config::BigEndian, config::Varint>;
+type LegacyBig = config::Encoding<config::BigEndian, config::Fixint>;
+
+/// A type with bytes in every configuration.
+trait InEvery:
+    MarshalIn<Standard>
+    + for<'de> UnmarshalIn<'de, Standard>
+    + MarshalIn<StandardBig>
+    + for<'de> UnmarshalIn<'de, StandardBig>
+    + MarshalIn<LegacyBig>
+    + for<'de> UnmarshalIn<'de, LegacyBig>
+{
+}
+
+impl<T> InEvery for T where
+    T: MarshalIn<Standard>
+        + for<'de> UnmarshalIn<'de, Standard>
+        + MarshalIn<StandardBig>
+        + for<'de> UnmarshalIn<'de, StandardBig>
+        + MarshalIn<LegacyBig>
+        + for<'de> UnmarshalIn<'de, LegacyBig>
+{
+}
+
+/// `value` in every configuration but `legacy()`: its length is
+/// `encoded_len_with`'s (with fixed-width integers, `legacy()`'s), it
+/// decodes back to itself, every truncation is an error, and arbitrary
+/// bytes in its place never panic.
+fn in_every_configuration<T>(value: &T) -> Result<(), TestCaseError>
+where
+    T: Marshal + for<'de> Unmarshal<'de> + PartialEq + Debug + InEvery,
+{
+    fn one<T, C>(value: &T, c: C) -> Result<Vec<u8>, TestCaseError>
+    where
+        T: PartialEq + Debug + MarshalIn<C::Dialect> + for<'de> UnmarshalIn<'de, C::Dialect>,
+        C: config::Config,
+    {
+        let bytes = marshal::encode_to_vec(value, c);
+        prop_assert_eq!(marshal::encoded_len_with(value, c), bytes.len());
+        prop_assert!(bytes.len() >= <T as UnmarshalIn<C::Dialect>>::MIN_LEN_IN);
+        let (back, used) = marshal::decode_from_slice::<T, _>(&bytes, c)
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert_eq!((&back, used), (value, bytes.len()));
+        for cut in 0..bytes.len() {
+            prop_assert!(marshal::decode_from_slice::<T, _>(&bytes[..cut], c).is_err());
+        }
+        Ok(bytes)
+    }
+    one(value, config::standard())?;
+    one(value, config::standard().with_big_endian())?;
+    let big = one(value, config::legacy().with_big_endian())?;
+    prop_assert_eq!(big.len(), value.encoded_len());
+    Ok(())
+}
+
 /// Decoding arbitrary bytes never panics; what decodes encodes to bytes
 /// that decode to the same value.
 fn survives<T>(bytes: &[u8]) -> Result<(), TestCaseError>
 where
-    T: Marshal + for<'de> Unmarshal<'de> + PartialEq + Debug,
+    T: Marshal + for<'de> Unmarshal<'de> + PartialEq + Debug + InEvery,
 {
+    for (ok, again) in [
+        survives_in::<T, _>(bytes, config::standard()),
+        survives_in::<T, _>(bytes, config::standard().with_big_endian()),
+        survives_in::<T, _>(bytes, config::legacy().with_big_endian()),
+    ] {
+        prop_assert!(!ok || again, "decoded, but did not decode again");
+    }
     if let Ok((value, used)) = T::read_from(bytes) {
         prop_assert!(used <= bytes.len());
         let again = marshal::to_vec(&value);
@@ -61,6 +126,26 @@ where
         prop_assert_eq!(back, value);
     }
     Ok(())
+}
+
+/// Whether `bytes` decode as a `T` in `c`, and if so, whether its encoding
+/// decodes to the same value.
+fn survives_in<T, C>(bytes: &[u8], c: C) -> (bool, bool)
+where
+    T: PartialEq + MarshalIn<C::Dialect> + for<'de> UnmarshalIn<'de, C::Dialect>,
+    C: config::Config,
+{
+    match marshal::decode_from_slice::<T, _>(bytes, c) {
+        Ok((value, _)) => {
+            let again = marshal::encode_to_vec(&value, c);
+            let back = marshal::decode_from_slice::<T, _>(&again, c);
+            (
+                true,
+                back.is_ok_and(|(v, used)| v == value && used == again.len()),
+            )
+        }
+        Err(_) => (false, false),
+    }
 }
 
 fn instant_bytes(secs: i64, nanos: u32) -> Vec<u8> {
@@ -231,7 +316,7 @@ fn go_time() -> impl Strategy<Value = GoTime> {
 // Properties.
 
 proptest! {
-    #![proptest_config(config())]
+    #![proptest_config(proptest_config())]
 
     #[test]
     fn timestamp_round_trips(t in any_timestamp()) {

@@ -962,3 +962,69 @@ mod hashed {
         }
     }
 }
+
+/// `NonZero<T>` as the `T` inside, zero rejected as in `legacy()`.
+macro_rules! nonzero_in {
+    ($($t:ty),*) => {$(
+        impl<E: Endian, I: IntEncoding> MarshalIn<Encoding<E, I>> for core::num::NonZero<$t> {
+            #[inline]
+            fn encoded_len_in(&self) -> usize {
+                MarshalIn::<Encoding<E, I>>::encoded_len_in(&self.get())
+            }
+
+            #[inline]
+            fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+                MarshalIn::<Encoding<E, I>>::encode_in(&self.get(), w)
+            }
+        }
+
+        impl<'de, E: Endian, I: IntEncoding> UnmarshalIn<'de, Encoding<E, I>>
+            for core::num::NonZero<$t>
+        {
+            const MIN_LEN_IN: usize = <$t as UnmarshalIn<'de, Encoding<E, I>>>::MIN_LEN_IN;
+
+            #[inline]
+            fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+                let at = r.position();
+                let v = <$t as UnmarshalIn<'de, Encoding<E, I>>>::decode_in(r)?;
+                core::num::NonZero::new(v).ok_or(DecodeError::zero_non_zero(at))
+            }
+        }
+    )*};
+}
+
+nonzero_in!(
+    u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize
+);
+
+/// `Wrapping<T>` and `Saturating<T>` as the `T` inside.
+macro_rules! wrapper_in {
+    ($($wrapper:ident),*) => {$(
+        impl<E: Endian, I: IntEncoding, T: MarshalIn<Encoding<E, I>>> MarshalIn<Encoding<E, I>>
+            for core::num::$wrapper<T>
+        {
+            #[inline]
+            fn encoded_len_in(&self) -> usize {
+                self.0.encoded_len_in()
+            }
+
+            #[inline]
+            fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+                self.0.encode_in(w)
+            }
+        }
+
+        impl<'de, E: Endian, I: IntEncoding, T: UnmarshalIn<'de, Encoding<E, I>>>
+            UnmarshalIn<'de, Encoding<E, I>> for core::num::$wrapper<T>
+        {
+            const MIN_LEN_IN: usize = T::MIN_LEN_IN;
+
+            #[inline]
+            fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+                T::decode_in(r).map(core::num::$wrapper)
+            }
+        }
+    )*};
+}
+
+wrapper_in!(Wrapping, Saturating);

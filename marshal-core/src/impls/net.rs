@@ -214,3 +214,136 @@ impl<'de> Unmarshal<'de> for SocketAddr {
         }
     }
 }
+
+/// The addresses in every [`Encoding`], as bincode 2 writes them: the
+/// octets as they are, the port and the tags as the configuration writes
+/// a `u16` and a `u32`.
+mod dialect {
+    use super::*;
+    use crate::config::{Encoding, Endian, IntEncoding, MarshalIn, UnmarshalIn};
+
+    /// The octets, in every configuration.
+    macro_rules! octets_in {
+        ($($ty:ty),*) => {$(
+            impl<E: Endian, I: IntEncoding> MarshalIn<Encoding<E, I>> for $ty {
+                #[inline]
+                fn encoded_len_in(&self) -> usize {
+                    self.encoded_len()
+                }
+
+                #[inline]
+                fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+                    self.encode(w)
+                }
+            }
+
+            impl<'de, E: Endian, I: IntEncoding> UnmarshalIn<'de, Encoding<E, I>> for $ty {
+                const MIN_LEN_IN: usize = <$ty as Unmarshal<'de>>::MIN_LEN;
+
+                #[inline]
+                fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+                    <$ty>::decode(r)
+                }
+            }
+        )*};
+    }
+
+    octets_in!(Ipv4Addr, Ipv6Addr);
+
+    /// A socket address: the address, then the port.
+    macro_rules! socket_in {
+        ($($ty:ident($ip:ty $(, $zero:expr)*)),*) => {$(
+            impl<E: Endian, I: IntEncoding> MarshalIn<Encoding<E, I>> for $ty {
+                #[inline]
+                fn encoded_len_in(&self) -> usize {
+                    self.ip().encoded_len() + MarshalIn::<Encoding<E, I>>::encoded_len_in(&self.port())
+                }
+
+                #[inline]
+                fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+                    self.ip().encode(w)?;
+                    MarshalIn::<Encoding<E, I>>::encode_in(&self.port(), w)
+                }
+            }
+
+            impl<'de, E: Endian, I: IntEncoding> UnmarshalIn<'de, Encoding<E, I>> for $ty {
+                const MIN_LEN_IN: usize = <$ip as Unmarshal<'de>>::MIN_LEN
+                    + <u16 as UnmarshalIn<'de, Encoding<E, I>>>::MIN_LEN_IN;
+
+                #[inline]
+                fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+                    let ip = <$ip>::decode(r)?;
+                    let port = <u16 as UnmarshalIn<'de, Encoding<E, I>>>::decode_in(r)?;
+                    Ok($ty::new(ip, port $(, $zero)*))
+                }
+            }
+        )*};
+    }
+
+    socket_in!(SocketAddrV4(Ipv4Addr), SocketAddrV6(Ipv6Addr, 0, 0));
+
+    /// Reads the tag of a two-variant enum in the configuration: `Ok(false)`
+    /// for 0, `Ok(true)` for 1.
+    #[inline]
+    fn take_v4_v6_tag_in<E: Endian, I: IntEncoding>(
+        r: &mut Reader<'_>,
+        ty: StdEnum,
+    ) -> Result<bool, DecodeError> {
+        let at = r.position();
+        match <u32 as UnmarshalIn<'_, Encoding<E, I>>>::decode_in(r)? {
+            0 => Ok(false),
+            1 => Ok(true),
+            tag => Err(DecodeError::invalid_std_tag(tag, ty, at)),
+        }
+    }
+
+    /// A two-variant enum: the tag, then the V4 or V6 form.
+    macro_rules! either_in {
+        ($($ty:ident($v4:ty, $v6:ty)),*) => {$(
+            impl<E: Endian, I: IntEncoding> MarshalIn<Encoding<E, I>> for $ty {
+                #[inline]
+                fn encoded_len_in(&self) -> usize {
+                    // The tag, 0 or 1: one byte as a varint, else four.
+                    let tag = if I::VARINT { 1 } else { 4 };
+                    tag + match self {
+                        $ty::V4(a) => MarshalIn::<Encoding<E, I>>::encoded_len_in(a),
+                        $ty::V6(a) => MarshalIn::<Encoding<E, I>>::encoded_len_in(a),
+                    }
+                }
+
+                #[inline]
+                fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+                    match self {
+                        $ty::V4(a) => {
+                            MarshalIn::<Encoding<E, I>>::encode_in(&0u32, w)?;
+                            MarshalIn::<Encoding<E, I>>::encode_in(a, w)
+                        }
+                        $ty::V6(a) => {
+                            MarshalIn::<Encoding<E, I>>::encode_in(&1u32, w)?;
+                            MarshalIn::<Encoding<E, I>>::encode_in(a, w)
+                        }
+                    }
+                }
+            }
+
+            impl<'de, E: Endian, I: IntEncoding> UnmarshalIn<'de, Encoding<E, I>> for $ty {
+                const MIN_LEN_IN: usize = <u32 as UnmarshalIn<'de, Encoding<E, I>>>::MIN_LEN_IN
+                    + <$v4 as UnmarshalIn<'de, Encoding<E, I>>>::MIN_LEN_IN;
+
+                #[inline]
+                fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+                    if take_v4_v6_tag_in::<E, I>(r, StdEnum::$ty)? {
+                        <$v6 as UnmarshalIn<'de, Encoding<E, I>>>::decode_in(r).map($ty::V6)
+                    } else {
+                        <$v4 as UnmarshalIn<'de, Encoding<E, I>>>::decode_in(r).map($ty::V4)
+                    }
+                }
+            }
+        )*};
+    }
+
+    either_in!(
+        IpAddr(Ipv4Addr, Ipv6Addr),
+        SocketAddr(SocketAddrV4, SocketAddrV6)
+    );
+}

@@ -22,7 +22,20 @@
 //!
 //! All integers are little-endian except inside [`GoTime`], which follows
 //! Go. Date-times without a zone (`NaiveDateTime`, `PrimitiveDateTime`,
-//! `civil::DateTime`) are written as if they were in UTC.
+//! `civil::DateTime`) are written as if they were in UTC. In the other
+//! [configurations](crate::config), each layout's integers are written as
+//! the configuration writes integers (an instant's seconds as a `u64` of
+//! the same bits, so that a `SystemTime` from 1970 on has bincode 2's
+//! bytes), and [`GoTime`] keeps Go's bytes:
+//!
+//! ```
+//! use marshal::config;
+//! use marshal::time::Timestamp;
+//!
+//! let t = Timestamp::new(300, 5)?;
+//! assert_eq!(marshal::encode_to_vec(&t, config::standard()), [251, 44, 1, 5]);
+//! # Ok::<(), marshal::time::TimeError>(())
+//! ```
 //!
 //! ```
 //! use marshal::time::{GoTime, Timestamp};
@@ -52,6 +65,7 @@ use core::fmt;
 mod chrono_impl;
 #[cfg(any(feature = "chrono", feature = "time", feature = "jiff"))]
 mod civil;
+mod dialect;
 mod go;
 #[cfg(feature = "jiff")]
 mod jiff_impl;

@@ -27,13 +27,13 @@ struct Versioned {
 }
 
 #[derive(Marshal, Unmarshal)]
-struct Address {
-    ip: std::net::Ipv4Addr,
+struct Tagged {
+    id: uuid::Uuid,
 }
 
 fn main() {
     let _ = marshal::encode_to_vec(&WithField { len: 1 }, config::legacy());
     let _ = marshal::encode_to_vec(&WithField { len: 1 }, config::standard());
     let _ = marshal::encode_to_vec(&Versioned { id: 1 }, config::standard());
-    let _ = marshal::decode_from_slice::<Address, _>(&[], config::standard().with_big_endian());
+    let _ = marshal::decode_from_slice::<Tagged, _>(&[], config::standard().with_big_endian());
 }
