@@ -306,6 +306,27 @@ pub fn invalid_tag<T>(
     Err(DecodeError::invalid_tag(tag.into(), ty, at))
 }
 
+/// Writes an extensible body in byte order `E`: its length as a `u32`,
+/// filled in after `fields` have written the body.
+#[inline(always)]
+#[track_caller]
+pub fn encode_body_in<E: Endian, F>(w: &mut Writer<'_>, fields: F) -> Result<(), Overflow>
+where
+    F: FnOnce(&mut Writer<'_>) -> Result<(), Overflow>,
+{
+    w.put_body_ordered(E::BIG, fields)
+}
+
+/// Reads an extensible body in byte order `E` with `f`, as
+/// [`Reader::take_body`] does.
+#[inline(always)]
+pub fn take_body_in<'de, E: Endian, T>(
+    r: &mut Reader<'de>,
+    f: impl FnOnce(&mut Reader<'de>) -> Result<T, DecodeError>,
+) -> Result<T, DecodeError> {
+    r.take_body_ordered(E::BIG, f)
+}
+
 /// A field of an extensible body added after version 1: `default()` when
 /// the body has ended before it, else what `decode` (its type's
 /// `Unmarshal::decode`) reads, as [`in_body`] reports it.

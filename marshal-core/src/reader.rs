@@ -397,8 +397,24 @@ impl<'de> Reader<'de> {
         &mut self,
         f: impl FnOnce(&mut Reader<'de>) -> Result<T, DecodeError>,
     ) -> Result<T, DecodeError> {
+        self.take_body_ordered(false, f)
+    }
+
+    /// [`take_body`](Reader::take_body) with the length big-endian when
+    /// `big_endian`: an extensible body in a big-endian configuration.
+    #[inline]
+    pub(crate) fn take_body_ordered<T>(
+        &mut self,
+        big_endian: bool,
+        f: impl FnOnce(&mut Reader<'de>) -> Result<T, DecodeError>,
+    ) -> Result<T, DecodeError> {
         let at = self.position();
-        let raw = u32::from_le_bytes(self.take_array()?);
+        let bytes = self.take_array()?;
+        let raw = if big_endian {
+            u32::from_be_bytes(bytes)
+        } else {
+            u32::from_le_bytes(bytes)
+        };
         let body = usize::try_from(raw)
             .ok()
             .and_then(|len| self.rest.split_at_checked(len));

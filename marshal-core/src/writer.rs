@@ -319,9 +319,20 @@ impl<'a> Writer<'a> {
     {
         // Through this writer itself: nothing to set up, and the body's
         // writes check the buffer's end as any others do.
+        self.put_body_ordered(false, f)
+    }
+
+    /// [`put_body`](Writer::put_body) with the length big-endian when
+    /// `big_endian`: an extensible body in a big-endian configuration.
+    #[inline(always)]
+    #[track_caller]
+    pub(crate) fn put_body_ordered<F>(&mut self, big_endian: bool, f: F) -> Result<(), Overflow>
+    where
+        F: FnOnce(&mut Writer<'_>) -> Result<(), Overflow>,
+    {
         let at = self.out.begin_body()?;
         let result = f(self);
-        self.out.end_body(at, result)
+        self.out.end_body(at, result, big_endian)
     }
 }
 

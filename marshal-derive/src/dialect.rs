@@ -7,8 +7,10 @@
 //! not all carried by a dialect (a manual impl, an integration's type
 //! other than a timestamp) has
 //! no impl in it, and only saying so at the call is an error. Types with a
-//! field read `with` a module, extensible types and packed structs get
-//! none: their bytes exist in `legacy()` alone.
+//! field read `with` a module and packed structs get
+//! none: their bytes exist in `legacy()` alone. An extensible type's body
+//! is its fields in the dialect after a `u32` length in the dialect's byte
+//! order, read as `legacy()` reads a body (`WIRE_FORMAT.md`, section 29).
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -26,7 +28,6 @@ use crate::pattern::{binding, encoded_fields, local, tag_literal, variant_patter
 /// otherwise.
 fn has_dialects(cont: &Container) -> bool {
     (cfg!(feature = "config") || cfg!(test))
-        && !cont.extensible()
         && cont.repr.packed.is_none()
         && cont
             .data
@@ -164,6 +165,24 @@ pub(crate) fn impl_marshal_in(cont: &Container, private: &TokenStream) -> TokenS
         let ty = f.ty;
         quote_spanned!(ty.span()=> #private::encode_in::<__E, __I, _>(#value, #w)?;)
     };
+    let extensible = cont.extensible();
+    // An extensible body: its `u32` length, then the fields.
+    let prefix = if extensible { 4usize } else { 0 };
+    let in_body = |encodes: TokenStream| {
+        if extensible {
+            quote! {
+                #private::encode_body_in::<__E, _>(
+                    #w,
+                    |#w: &mut #private::Writer<'_>| -> #private::Encoded {
+                        #encodes
+                        #private::Ok(())
+                    },
+                )?;
+            }
+        } else {
+            encodes
+        }
+    };
     let (len_body, encode_body) = match &cont.data {
         Data::Struct(fields) => {
             let encoded = fields.iter().filter(|f| f.is_encoded());
@@ -175,9 +194,10 @@ pub(crate) fn impl_marshal_in(cont: &Container, private: &TokenStream) -> TokenS
                 let member = &f.member;
                 encode(f, quote!(&self.#member))
             });
+            let encodes = in_body(quote!(#(#encodes)*));
             (
-                quote!(0usize #(.saturating_add(#lens))*),
-                quote!(#(#encodes)* #private::Ok(())),
+                quote!(#prefix #(.saturating_add(#lens))*),
+                quote!(#encodes #private::Ok(())),
             )
         }
         Data::Enum(variants) if variants.is_empty() => {
@@ -185,6 +205,7 @@ pub(crate) fn impl_marshal_in(cont: &Container, private: &TokenStream) -> TokenS
         }
         Data::Enum(variants) => {
             let tag_ty = tag_type(cont.tag_type());
+            let body_len = extensible.then(|| quote!(.saturating_add(#prefix)));
             let (lens, encodes): (Vec<_>, Vec<_>) = variants
                 .iter()
                 .map(|variant| {
@@ -192,15 +213,17 @@ pub(crate) fn impl_marshal_in(cont: &Container, private: &TokenStream) -> TokenS
                     let tag = tag_literal(variant.tag, cont.tag_type());
                     let lens = encoded_fields(variant).map(|(i, f)| len(f, binding(i)));
                     let encodes = encoded_fields(variant).map(|(i, f)| encode(f, binding(i)));
+                    let encodes = in_body(quote!(#(#encodes)*));
                     (
                         quote! {
                             #pattern => #private::len_in::<__E, __I, _>(&#tag)
+                                #body_len
                                 #(.saturating_add(#lens))*,
                         },
                         quote! {
                             #pattern => {
                                 #private::encode_in::<__E, __I, #tag_ty>(&#tag, #w)?;
-                                #(#encodes)*
+                                #encodes
                             }
                         },
                     )
@@ -245,7 +268,25 @@ pub(crate) fn impl_unmarshal_in(cont: &Container, private: &TokenStream) -> Toke
     let (impl_generics, _, where_clause) = generics.split_for_impl();
     let (_, ty_generics, _) = cont.generics.split_for_impl();
     let r = local("__r");
+    let extensible = cont.extensible();
+    let prefix = if extensible { 4usize } else { 0 };
+    // `value`, read from an extensible body when the type is one (whose
+    // bytes it skips when `reads` is false).
+    let from_body = |value: TokenStream, reads: bool| {
+        let body = if reads { quote!(#r) } else { quote!(_) };
+        if extensible {
+            quote!(#private::take_body_in::<__E, _>(#r, |#body| #private::Ok(#value)))
+        } else {
+            quote!(#private::Ok(#value))
+        }
+    };
     let (min_len, decode_body) = match &cont.data {
+        Data::Struct(fields) if extensible => {
+            let build = construct(&quote!(Self), fields, true, private);
+            // The body's length; every field may be defaulted or cut.
+            let reads = fields.iter().any(Field::is_encoded);
+            (quote!(4usize), from_body(build, reads))
+        }
         Data::Struct(fields) => {
             let mins = fields
                 .iter()
@@ -254,7 +295,7 @@ pub(crate) fn impl_unmarshal_in(cont: &Container, private: &TokenStream) -> Toke
                     let ty = f.ty;
                     quote_spanned!(ty.span()=> #private::min_in::<__E, __I, #ty>())
                 });
-            let build = construct(&quote!(Self), fields, private);
+            let build = construct(&quote!(Self), fields, false, private);
             (
                 quote!(0usize #(.saturating_add(#mins))*),
                 quote!(#private::Ok(#build)),
@@ -265,24 +306,36 @@ pub(crate) fn impl_unmarshal_in(cont: &Container, private: &TokenStream) -> Toke
             let (at, tag) = (local("__at"), local("__tag"));
             let arms = variants.iter().map(|variant| {
                 let lit = tag_literal(variant.tag, cont.tag_type());
-                let build = construct_variant(variant, private);
-                if variant.fields.iter().any(Field::is_encoded) {
+                let reads = variant.fields.iter().any(Field::is_encoded);
+                let build = from_body(construct_variant(variant, extensible, private), reads);
+                if reads {
                     // In a closure of its own, as `decode::enum_body`'s
                     // arms: in an unoptimized build, only the variant
                     // being decoded is on the stack.
-                    quote!(#lit => #private::variant(#r, |#r| #private::Ok(#build)),)
+                    quote!(#lit => #private::variant(#r, |#r| #build),)
                 } else {
-                    quote!(#lit => #private::Ok(#build),)
+                    quote!(#lit => #build,)
                 }
             });
             let name = ident.to_string();
+            // An unknown tag: `other`, its body skipped, or an error.
+            let unknown = match variants.iter().find(|v| v.is_other()) {
+                Some(other) => {
+                    let other = other.ident;
+                    from_body(quote!(Self::#other), false)
+                }
+                None => quote!(#private::invalid_tag(#tag, &#name, #at)),
+            };
             (
-                quote!(#private::min_in::<__E, __I, #tag_ty>()),
+                match extensible {
+                    true => quote!(#private::min_in::<__E, __I, #tag_ty>().saturating_add(#prefix)),
+                    false => quote!(#private::min_in::<__E, __I, #tag_ty>()),
+                },
                 quote! {
                     let #at = #r.position();
                     match #private::decode_in::<__E, __I, #tag_ty>(#r)? {
                         #(#arms)*
-                        #tag => #private::invalid_tag(#tag, &#name, #at),
+                        #tag => #unknown,
                     }
                 },
             )
@@ -311,15 +364,28 @@ fn tag_type(tag_type: TagType) -> TokenStream {
 }
 
 /// `path { field: value, ... }`: each encoded field decoded in turn, the
-/// others their defaults.
-fn construct(path: &TokenStream, fields: &[Field], private: &TokenStream) -> TokenStream {
+/// others their defaults. From an extensible body (`in_body`), a field
+/// added after version 1 takes its default where the body has ended, and
+/// a read past the body's end is `BodyOverrun`, as in `legacy()`.
+fn construct(
+    path: &TokenStream,
+    fields: &[Field],
+    in_body: bool,
+    private: &TokenStream,
+) -> TokenStream {
     let r = local("__r");
     let inits = fields.iter().map(|f| {
         let (member, ty) = (&f.member, f.ty);
-        let value = if f.is_encoded() {
-            quote_spanned!(ty.span()=> #private::decode_in::<__E, __I, _>(#r)?)
-        } else {
+        let decode = quote_spanned!(ty.span()=> #private::decode_in::<__E, __I, _>);
+        let value = if !f.is_encoded() {
             field_default(f)
+        } else if in_body && f.is_optional() {
+            let default = field_default(f);
+            quote!(#private::body_field_or(#r, || #default, #decode)?)
+        } else if in_body {
+            quote!(#private::in_body(#decode(#r))?)
+        } else {
+            quote!(#decode(#r)?)
         };
         quote!(#member: #value)
     });
@@ -327,10 +393,12 @@ fn construct(path: &TokenStream, fields: &[Field], private: &TokenStream) -> Tok
 }
 
 /// A variant built from the input, as [`construct`] builds a struct.
-fn construct_variant(variant: &Variant, private: &TokenStream) -> TokenStream {
+fn construct_variant(variant: &Variant, in_body: bool, private: &TokenStream) -> TokenStream {
     let ident = variant.ident;
     match variant.style {
         Style::Unit => quote!(Self::#ident),
-        Style::Tuple | Style::Struct => construct(&quote!(Self::#ident), &variant.fields, private),
+        Style::Tuple | Style::Struct => {
+            construct(&quote!(Self::#ident), &variant.fields, in_body, private)
+        }
     }
 }

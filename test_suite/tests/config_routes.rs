@@ -358,3 +358,74 @@ fn the_serde_route_keeps_the_depth_limit() {
 
 #[derive(serde::Deserialize, Debug)]
 struct Nested(#[allow(dead_code)] Vec<Nested>);
+
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
+#[marshal(extensible)]
+struct Versioned {
+    id: u32,
+    #[marshal(since = 2, default)]
+    tags: Vec<String>,
+}
+
+/// Hostile extensible bodies in a configuration: errors at the offsets
+/// `legacy()` gives them, never a panic.
+#[test]
+fn extensible_bodies_in_a_configuration() {
+    let c = config::standard();
+    // A body length past the end of the input: at the length.
+    let e = marshal::decode_from_slice::<Versioned, _>(&[9, 0, 0, 0, 1], c).unwrap_err();
+    assert_eq!(
+        (e.kind(), e.offset()),
+        (DecodeErrorKind::LengthOverflow { len: 9 }, 0)
+    );
+    // A version-1 field cut by the body's end: `BodyOverrun`.
+    let e = marshal::decode_from_slice::<Versioned, _>(&[1, 0, 0, 0, 251, 44, 1], c).unwrap_err();
+    assert!(
+        matches!(e.kind(), DecodeErrorKind::BodyOverrun { .. }),
+        "{e}"
+    );
+    // The body ends after version 1: the later field takes its default,
+    // and bytes after the fields a reader knows are skipped.
+    let (v, used) = marshal::decode_from_slice::<Versioned, _>(&[1, 0, 0, 0, 7, 9], c).unwrap();
+    assert_eq!(
+        (v, used),
+        (
+            Versioned {
+                id: 7,
+                tags: vec![]
+            },
+            5
+        )
+    );
+    let (v, used) =
+        marshal::decode_from_slice::<Versioned, _>(&[4, 0, 0, 0, 7, 1, 0, 0xee], c).unwrap();
+    assert_eq!(
+        (v, used),
+        (
+            Versioned {
+                id: 7,
+                tags: vec![String::new()]
+            },
+            8
+        )
+    );
+    // Big-endian: the length too.
+    let big = config::standard().with_big_endian();
+    let bytes = marshal::encode_to_vec(
+        &Versioned {
+            id: 300,
+            tags: vec![],
+        },
+        big,
+    );
+    assert_eq!(bytes, [0, 0, 0, 4, 251, 1, 44, 0]);
+    assert_eq!(
+        marshal::decode_from_slice::<Versioned, _>(&bytes, big)
+            .unwrap()
+            .0,
+        Versioned {
+            id: 300,
+            tags: vec![]
+        }
+    );
+}

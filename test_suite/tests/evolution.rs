@@ -13,11 +13,13 @@
 use std::collections::BTreeMap;
 use std::fmt::Debug;
 
+use marshal::config::{self, MarshalIn, UnmarshalIn};
 use marshal::fingerprint::{self, Fingerprinted};
 use marshal::{DecodeErrorKind, Marshal, Reader, Unmarshal};
 use marshal_test_suite::counting::{lock, measure};
 use marshal_test_suite::strategies::config_with_cases;
 use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
 use proptest_derive::Arbitrary;
 
 // ---------------------------------------------------------------------------
@@ -215,8 +217,35 @@ mod v3 {
 // What each version sees of a value: through version 3, which has every
 // field, with the defaults for what the writer did not know.
 
+type Standard = config::Encoding<config::LittleEndian, config::Varint>;
+type StandardBig = config::Encoding<config::BigEndian, config::Varint>;
+type LegacyBig = config::Encoding<config::BigEndian, config::Fixint>;
+
+/// A type with bytes in every configuration (`WIRE_FORMAT.md`, section 29:
+/// an extensible body's length is a `u32` in the configuration's byte
+/// order, its fields in the configuration).
+trait InEvery:
+    MarshalIn<Standard>
+    + for<'de> UnmarshalIn<'de, Standard>
+    + MarshalIn<StandardBig>
+    + for<'de> UnmarshalIn<'de, StandardBig>
+    + MarshalIn<LegacyBig>
+    + for<'de> UnmarshalIn<'de, LegacyBig>
+{
+}
+
+impl<T> InEvery for T where
+    T: MarshalIn<Standard>
+        + for<'de> UnmarshalIn<'de, Standard>
+        + MarshalIn<StandardBig>
+        + for<'de> UnmarshalIn<'de, StandardBig>
+        + MarshalIn<LegacyBig>
+        + for<'de> UnmarshalIn<'de, LegacyBig>
+{
+}
+
 /// A type of some version, seen as version 3 and back.
-trait Version: Marshal + for<'de> Unmarshal<'de> + PartialEq + Debug + Clone {
+trait Version: Marshal + for<'de> Unmarshal<'de> + PartialEq + Debug + Clone + InEvery {
     type V3;
     /// The value as version 3 reads it.
     fn up(&self) -> Self::V3;
@@ -441,6 +470,25 @@ where
         .unwrap_or_else(|e| panic!("{value:?} as {}: {e}", std::any::type_name::<R>()));
     assert_eq!(got, want, "{value:?}");
     assert!(bytes.len() >= <R as Unmarshal>::MIN_LEN);
+    reads_as_in::<W, R, _>(value, &want, config::standard());
+    reads_as_in::<W, R, _>(value, &want, config::standard().with_big_endian());
+    reads_as_in::<W, R, _>(value, &want, config::legacy().with_big_endian());
+}
+
+/// [`reads_as`] in configuration `c`: reader `R` decodes `value`'s bytes
+/// in `c` as `want`, taking all of them.
+fn reads_as_in<W, R, C>(value: &W, want: &R, c: C)
+where
+    W: MarshalIn<C::Dialect> + Debug,
+    R: for<'de> UnmarshalIn<'de, C::Dialect> + PartialEq + Debug,
+    C: config::Config + Debug,
+{
+    let bytes = marshal::encode_to_vec(value, c);
+    assert_eq!(bytes.len(), marshal::encoded_len_with(value, c));
+    let (got, used) = marshal::decode_from_slice::<R, _>(&bytes, c)
+        .unwrap_or_else(|e| panic!("{value:?} as {} in {c:?}: {e}", std::any::type_name::<R>()));
+    assert_eq!((&got, used), (want, bytes.len()), "{value:?} in {c:?}");
+    assert!(bytes.len() >= <R as UnmarshalIn<C::Dialect>>::MIN_LEN_IN);
 }
 
 /// Every reader version decodes `value`.
@@ -789,7 +837,29 @@ proptest! {
         }
         let _ = marshal::from_bytes::<v1::Session>(&bytes);
         let _ = marshal::from_bytes::<Vec<v2::Event>>(&bytes);
+        // And in the other configurations.
+        survives_in(&bytes, config::standard())?;
+        survives_in(&bytes, config::standard().with_big_endian())?;
+        survives_in(&bytes, config::legacy().with_big_endian())?;
     }
+}
+
+/// Any bytes in configuration `c`: an error or a value, never a panic, and
+/// a value that decodes re-encodes to bytes that decode to it again.
+fn survives_in<C: config::Config>(bytes: &[u8], c: C) -> Result<(), TestCaseError>
+where
+    v3::Session: MarshalIn<C::Dialect> + for<'de> UnmarshalIn<'de, C::Dialect>,
+    Vec<v2::Event>: for<'de> UnmarshalIn<'de, C::Dialect>,
+{
+    if let Ok((v, _)) = marshal::decode_from_slice::<v3::Session, _>(bytes, c) {
+        let again = marshal::encode_to_vec(&v, c);
+        prop_assert_eq!(
+            marshal::decode_from_slice::<v3::Session, _>(&again, c).ok(),
+            Some((v, again.len()))
+        );
+    }
+    let _ = marshal::decode_from_slice::<Vec<v2::Event>, _>(bytes, c);
+    Ok(())
 }
 
 // ---------------------------------------------------------------------------

@@ -307,6 +307,34 @@ fn configurations() {
         marshal::encode_to_vec(&go, config::standard()),
         marshal::to_vec(&go)
     );
+    // Extensible types: the body's length a `u32` in the byte order, the
+    // fields and the tag in the configuration.
+    #[derive(Marshal, Unmarshal, Debug, PartialEq)]
+    #[marshal(extensible)]
+    struct Ext {
+        id: u32,
+        name: String,
+    }
+    rows(
+        Ext {
+            id: 300,
+            name: "hi".into(),
+        },
+        "06 00 00 00 fb 2c 01 02 68 69",
+        "00 00 00 06 fb 01 2c 02 68 69",
+    );
+    #[derive(Marshal, Unmarshal, Debug, PartialEq)]
+    #[marshal(extensible)]
+    enum ExtEnum {
+        A,
+        B(u16),
+    }
+    rows(ExtEnum::A, "00 00 00 00 00", "00 00 00 00 00");
+    rows(
+        ExtEnum::B(300),
+        "01 03 00 00 00 fb 2c 01",
+        "01 00 00 00 03 fb 01 2c",
+    );
     // Network addresses and `NonZero`.
     rows(
         std::net::SocketAddr::from(([127, 0, 0, 1], 8080)),

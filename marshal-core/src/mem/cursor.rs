@@ -182,7 +182,8 @@ impl<'a> Cursor<'a> {
     }
 
     /// Ends the body whose length is at `at`, the writing of which gave
-    /// `result`: on success patches the length to the bytes written since;
+    /// `result`: on success patches the length to the bytes written since
+    /// (a `u32`, big-endian when `big_endian`, else little-endian);
     /// on failure takes the length and what was written after it back.
     ///
     /// Nothing here relies on this being the cursor `begin_body` was called
@@ -195,6 +196,7 @@ impl<'a> Cursor<'a> {
         &mut self,
         at: usize,
         result: Result<(), Overflow>,
+        big_endian: bool,
     ) -> Result<(), Overflow> {
         if result.is_err() {
             // A shorter written prefix: invariants 1 and 2 hold.
@@ -204,7 +206,11 @@ impl<'a> Cursor<'a> {
         let Some(body) = self.pos.checked_sub(at.wrapping_add(4)) else {
             writer_replaced();
         };
-        let len = body_len(body).to_le_bytes();
+        let len = if big_endian {
+            body_len(body).to_be_bytes()
+        } else {
+            body_len(body).to_le_bytes()
+        };
         // Initialized bytes only (invariant 4), over bytes already written.
         match self.buf.get_mut(at..at.wrapping_add(4)) {
             Some(head) => write_copy(head, &len),
