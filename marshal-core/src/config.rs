@@ -54,8 +54,7 @@
 //! (a missing [`MarshalIn`] impl) under another configuration:
 //! manual [`Marshal`]/[`Unmarshal`]
 //! implementations (implement [`MarshalIn`] and [`UnmarshalIn`] too),
-//! structs and enums with a field encoded `with` a module, and the
-//! integrations' types but the timestamps (the other
+//! and the integrations' types but the timestamps (the other
 //! crates' containers, `Uuid`, ...).
 //!
 //! ```compile_fail
@@ -533,7 +532,7 @@ mod sealed {
     message = "`{Self}` cannot be encoded in this configuration's dialect `{D}`",
     label = "`{Self}` does not implement `MarshalIn<{D}>`",
     note = "with marshal's feature `config`, `#[derive(Marshal)]` implements every dialect, \
-            unless the type has a field encoded `with` a module or holds a type \
+            unless the type holds a type \
             that only `config::legacy()` carries (a manual `Marshal` impl, another crate's \
             type but a timestamp): encode it with `config::legacy()` (or `marshal::to_vec`), or implement \
             `MarshalIn` for it"
@@ -592,7 +591,7 @@ pub trait MarshalIn<D: Dialect> {
     message = "`{Self}` cannot be decoded from this configuration's dialect `{D}`",
     label = "`{Self}` does not implement `UnmarshalIn<{D}>`",
     note = "with marshal's feature `config`, `#[derive(Unmarshal)]` implements every dialect, \
-            unless the type has a field read `with` a module or holds a type \
+            unless the type holds a type \
             that only `config::legacy()` carries (a manual `Unmarshal` impl, another crate's \
             type but a timestamp): decode it with `config::legacy()` (or `marshal::from_bytes`), or implement \
             `UnmarshalIn` for it"

@@ -409,7 +409,7 @@ pub(crate) fn field_default(field: &Field) -> TokenStream {
 }
 
 /// An expression that decodes one encoded field from an extensible body.
-fn body_field_decode(field: &Field, private: &TokenStream) -> TokenStream {
+pub(crate) fn body_field_decode(field: &Field, private: &TokenStream) -> TokenStream {
     let ty = field.ty;
     let r = local("__r");
     let default = field_default(field);
@@ -439,7 +439,7 @@ fn body_field_decode(field: &Field, private: &TokenStream) -> TokenStream {
 }
 
 /// An expression that decodes one field from the reader.
-fn field_decode(field: &Field, private: &TokenStream) -> TokenStream {
+pub(crate) fn field_decode(field: &Field, private: &TokenStream) -> TokenStream {
     let ty = field.ty;
     let r = local("__r");
     if !field.is_encoded() {

@@ -6,9 +6,9 @@
 //! The field types themselves are the bounds, so a type whose fields are
 //! not all carried by a dialect (a manual impl, an integration's type
 //! other than a timestamp) has
-//! no impl in it, and only saying so at the call is an error. Types with a
-//! field read `with` a module and packed structs get
-//! none: their bytes exist in `legacy()` alone. An extensible type's body
+//! no impl in it, and only saying so at the call is an error. A field
+//! `with` a module has the module's bytes in every dialect. Packed structs
+//! get none: their bytes exist in `legacy()` alone. An extensible type's body
 //! is its fields in the dialect after a `u32` length in the dialect's byte
 //! order, read as `legacy()` reads a body (`WIRE_FORMAT.md`, section 29).
 
@@ -32,7 +32,7 @@ fn has_dialects(cont: &Container) -> bool {
         && cont
             .data
             .all_fields()
-            .all(|f| f.attrs.with.is_none() && (!f.recursive || known(f.ty, cont.ident)))
+            .all(|f| f.attrs.with.is_some() || !f.recursive || known(f.ty, cont.ident))
 }
 
 /// The standard library's containers, which carry every dialect.
@@ -119,7 +119,12 @@ fn dialect_generics(
     }
     let where_clause = generics.make_where_clause();
     let mut seen = std::collections::BTreeSet::new();
-    for f in cont.data.all_fields().filter(|f| !f.recursive) {
+    // A field `with` a module is the module's: its type needs no bound.
+    for f in cont
+        .data
+        .all_fields()
+        .filter(|f| !f.recursive && f.attrs.with.is_none())
+    {
         let ty = f.ty;
         let key = quote!(#ty).to_string();
         if f.is_encoded() && seen.insert(key.clone()) {
@@ -159,11 +164,27 @@ pub(crate) fn impl_marshal_in(cont: &Container, private: &TokenStream) -> TokenS
     let w = local("__w");
     let len = |f: &Field, value: TokenStream| {
         let ty = f.ty;
-        quote_spanned!(ty.span()=> #private::len_in::<__E, __I, _>(#value))
+        match &f.attrs.with {
+            // Spanned as `legacy()`'s, so that a module of the wrong
+            // signature is one error, not two.
+            Some(with) => {
+                let local = crate::pattern::local_at("__value", with.span());
+                quote_spanned! {with.span()=>
+                    {
+                        let #local = #value;
+                        #with::encoded_len(#local)
+                    }
+                }
+            }
+            None => quote_spanned!(ty.span()=> #private::len_in::<__E, __I, _>(#value)),
+        }
     };
     let encode = |f: &Field, value: TokenStream| {
         let ty = f.ty;
-        quote_spanned!(ty.span()=> #private::encode_in::<__E, __I, _>(#value, #w)?;)
+        match &f.attrs.with {
+            Some(with) => crate::encode::with_encode(with, &value, private),
+            None => quote_spanned!(ty.span()=> #private::encode_in::<__E, __I, _>(#value, #w)?;),
+        }
     };
     let extensible = cont.extensible();
     // An extensible body: its `u32` length, then the fields.
@@ -186,14 +207,16 @@ pub(crate) fn impl_marshal_in(cont: &Container, private: &TokenStream) -> TokenS
     let (len_body, encode_body) = match &cont.data {
         Data::Struct(fields) => {
             let encoded = fields.iter().filter(|f| f.is_encoded());
-            let lens = encoded.clone().map(|f| {
+            // A `with` field is borrowed at its path, as in `legacy()`.
+            let access = |f: &Field| {
                 let member = &f.member;
-                len(f, quote!(&self.#member))
-            });
-            let encodes = encoded.map(|f| {
-                let member = &f.member;
-                encode(f, quote!(&self.#member))
-            });
+                match &f.attrs.with {
+                    Some(with) => quote_spanned!(with.span()=> &self.#member),
+                    None => quote!(&self.#member),
+                }
+            };
+            let lens = encoded.clone().map(|f| len(f, access(f)));
+            let encodes = encoded.map(|f| encode(f, access(f)));
             let encodes = in_body(quote!(#(#encodes)*));
             (
                 quote!(#prefix #(.saturating_add(#lens))*),
@@ -290,7 +313,7 @@ pub(crate) fn impl_unmarshal_in(cont: &Container, private: &TokenStream) -> Toke
         Data::Struct(fields) => {
             let mins = fields
                 .iter()
-                .filter(|f| f.is_encoded() && !f.recursive)
+                .filter(|f| f.is_encoded() && !f.recursive && f.attrs.with.is_none())
                 .map(|f| {
                     let ty = f.ty;
                     quote_spanned!(ty.span()=> #private::min_in::<__E, __I, #ty>())
@@ -379,6 +402,16 @@ fn construct(
         let decode = quote_spanned!(ty.span()=> #private::decode_in::<__E, __I, _>);
         let value = if !f.is_encoded() {
             field_default(f)
+        } else if f.attrs.with.is_some() && in_body {
+            // The module's bytes, read as in `legacy()`.
+            crate::decode::body_field_decode(f, private)
+        } else if f.attrs.with.is_some() {
+            // In a closure, as `legacy()`'s in-place build reads it: a
+            // module of the wrong signature is then one error, not two.
+            let value = crate::decode::field_decode(f, private);
+            quote! {
+                (|#r: &mut #private::Reader<'__de>| ::core::result::Result::Ok(#value))(#r)?
+            }
         } else if in_body && f.is_optional() {
             let default = field_default(f);
             quote!(#private::body_field_or(#r, || #default, #decode)?)

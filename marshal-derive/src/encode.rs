@@ -420,9 +420,25 @@ enum FieldEncode {
 
 /// Encodes one field through the writer; `access` evaluates to `&FieldType`.
 fn field_encode(field: &Field, access: &TokenStream, private: &TokenStream) -> FieldEncode {
-    let ty = field.ty;
+    let (ty, w) = (field.ty, local("__w"));
+    match &field.attrs.with {
+        Some(with) => FieldEncode::With(with_encode(with, access, private)),
+        None => FieldEncode::Typed(
+            quote_spanned!(ty.span()=> <#ty as #private::Marshal>::encode(#access, #w)),
+        ),
+    }
+}
+
+/// The block that writes a field `with` the module `with` through the
+/// writer `__w`, returning on error; `access` evaluates to `&FieldType`.
+/// The same in every configuration: the module's bytes.
+pub(crate) fn with_encode(
+    with: &syn::Path,
+    access: &TokenStream,
+    private: &TokenStream,
+) -> TokenStream {
     let w = local("__w");
-    if let Some(with) = &field.attrs.with {
+    {
         let message = format!(
             "`{}::write_to` wrote a different number of bytes than its `encoded_len` reported",
             quote!(#with).to_string().replace(' ', "")
@@ -432,14 +448,13 @@ fn field_encode(field: &Field, access: &TokenStream, private: &TokenStream) -> F
             local("__len"),
             local("__written"),
         );
-        return FieldEncode::With(quote_spanned! {with.span()=>
+        quote_spanned! {with.span()=>
             {
                 let #value = #access;
                 let #len = #with::encoded_len(#value);
                 let #written = #with::write_to(#value, #private::Writer::reserve(#w, #len)?);
                 ::core::debug_assert_eq!(#written, #len, #message);
             }
-        });
+        }
     }
-    FieldEncode::Typed(quote_spanned!(ty.span()=> <#ty as #private::Marshal>::encode(#access, #w)))
 }

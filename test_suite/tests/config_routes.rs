@@ -429,3 +429,78 @@ fn extensible_bodies_in_a_configuration() {
         }
     );
 }
+
+/// A `u32` written big-endian by a module of its own.
+mod be_u32 {
+    pub fn encoded_len(_: &u32) -> usize {
+        4
+    }
+    pub fn write_to(v: &u32, buf: &mut [u8]) -> usize {
+        buf[..4].copy_from_slice(&v.to_be_bytes());
+        4
+    }
+    pub fn read_from(buf: &[u8]) -> Result<(u32, usize), marshal::DecodeError> {
+        let (v, used) = <[u8; 4] as marshal::Unmarshal>::read_from(buf)?;
+        Ok((u32::from_be_bytes(v), used))
+    }
+}
+
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
+struct Framed {
+    id: u32,
+    #[marshal(with = be_u32)]
+    len: u32,
+}
+
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
+#[marshal(extensible)]
+struct FramedV2 {
+    id: u32,
+    #[marshal(with = be_u32)]
+    len: u32,
+}
+
+/// A field `with` a module has the module's bytes in every configuration,
+/// read back as in `legacy()`, in an extensible body too.
+#[test]
+fn with_fields_in_every_configuration() {
+    let v = Framed { id: 300, len: 7 };
+    let c = config::standard();
+    let bytes = marshal::encode_to_vec(&v, c);
+    assert_eq!(bytes, [251, 44, 1, 0, 0, 0, 7]);
+    assert_eq!(marshal::encoded_len_with(&v, c), bytes.len());
+    assert_eq!(
+        marshal::decode_from_slice::<Framed, _>(&bytes, c),
+        Ok((v, bytes.len()))
+    );
+    let big = config::legacy().with_big_endian();
+    let v = FramedV2 { id: 1, len: 2 };
+    let bytes = marshal::encode_to_vec(&v, big);
+    assert_eq!(bytes, [0, 0, 0, 8, 0, 0, 0, 1, 0, 0, 0, 2]);
+    assert_eq!(
+        marshal::decode_from_slice::<FramedV2, _>(&bytes, big),
+        Ok((v, bytes.len()))
+    );
+    // The module's error, at its offset in the input.
+    let e = marshal::decode_from_slice::<Framed, _>(&[5, 0, 0], c).unwrap_err();
+    assert_eq!(e.offset(), 1);
+}
+
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
+enum Packet {
+    Empty,
+    Sized(#[marshal(with = be_u32)] u32, u16),
+}
+
+#[test]
+fn with_fields_in_enum_variants() {
+    let c = config::standard();
+    let v = Packet::Sized(1, 300);
+    let bytes = marshal::encode_to_vec(&v, c);
+    assert_eq!(bytes, [1, 0, 0, 0, 1, 251, 44, 1]);
+    assert_eq!(marshal::encoded_len_with(&v, c), bytes.len());
+    assert_eq!(
+        marshal::decode_from_slice::<Packet, _>(&bytes, c),
+        Ok((v, bytes.len()))
+    );
+}
