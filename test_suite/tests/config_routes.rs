@@ -432,14 +432,14 @@ fn extensible_bodies_in_a_configuration() {
 
 /// A `u32` written big-endian by a module of its own.
 mod be_u32 {
-    pub fn encoded_len(_: &u32) -> usize {
+    pub(crate) fn encoded_len(_: &u32) -> usize {
         4
     }
-    pub fn write_to(v: &u32, buf: &mut [u8]) -> usize {
+    pub(crate) fn write_to(v: &u32, buf: &mut [u8]) -> usize {
         buf[..4].copy_from_slice(&v.to_be_bytes());
         4
     }
-    pub fn read_from(buf: &[u8]) -> Result<(u32, usize), marshal::DecodeError> {
+    pub(crate) fn read_from(buf: &[u8]) -> Result<(u32, usize), marshal::DecodeError> {
         let (v, used) = <[u8; 4] as marshal::Unmarshal>::read_from(buf)?;
         Ok((u32::from_be_bytes(v), used))
     }
