@@ -255,9 +255,9 @@
 //! `bincode` 2.0 and 1.3 crates, and each row of this table.) The same
 //! derive serves every configuration (with the feature `config`; without
 //! it, derived types have `legacy()` alone), but only `legacy()` carries
-//! other crates' types but the timestamps yet (a field `with` a module
-//! has the module's bytes in every configuration): `WIRE_FORMAT.md`,
-//! section 29. As
+//! bumpalo's arena types and manual impls yet (a field `with` a module has
+//! the module's bytes in every configuration): `WIRE_FORMAT.md`, section
+//! 29. As
 //! for `legacy()`, decoding has a depth limit and length checks that
 //! bincode lacks, and rejects a `Duration`'s nanoseconds of 10⁹ or more,
 //! which bincode 2 carries into its seconds.

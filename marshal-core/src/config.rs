@@ -54,8 +54,7 @@
 //! (a missing [`MarshalIn`] impl) under another configuration:
 //! manual [`Marshal`]/[`Unmarshal`]
 //! implementations (implement [`MarshalIn`] and [`UnmarshalIn`] too),
-//! and the integrations' types but the timestamps (the other
-//! crates' containers, `Uuid`, ...).
+//! and bumpalo's arena types.
 //!
 //! ```compile_fail
 //! use marshal::{Marshal, Overflow, Writer, config};
@@ -533,8 +532,8 @@ mod sealed {
     label = "`{Self}` does not implement `MarshalIn<{D}>`",
     note = "with marshal's feature `config`, `#[derive(Marshal)]` implements every dialect, \
             unless the type holds a type \
-            that only `config::legacy()` carries (a manual `Marshal` impl, another crate's \
-            type but a timestamp): encode it with `config::legacy()` (or `marshal::to_vec`), or implement \
+            that only `config::legacy()` carries (a manual `Marshal` impl, a bumpalo \
+            arena type): encode it with `config::legacy()` (or `marshal::to_vec`), or implement \
             `MarshalIn` for it"
 )]
 pub trait MarshalIn<D: Dialect> {
@@ -592,8 +591,8 @@ pub trait MarshalIn<D: Dialect> {
     label = "`{Self}` does not implement `UnmarshalIn<{D}>`",
     note = "with marshal's feature `config`, `#[derive(Unmarshal)]` implements every dialect, \
             unless the type holds a type \
-            that only `config::legacy()` carries (a manual `Unmarshal` impl, another crate's \
-            type but a timestamp): decode it with `config::legacy()` (or `marshal::from_bytes`), or implement \
+            that only `config::legacy()` carries (a manual `Unmarshal` impl, a bumpalo \
+            arena type): decode it with `config::legacy()` (or `marshal::from_bytes`), or implement \
             `UnmarshalIn` for it"
 )]
 pub trait UnmarshalIn<'de, D: Dialect>: Sized {

@@ -4,8 +4,7 @@
 //! the runtime's blanket impls).
 //!
 //! The field types themselves are the bounds, so a type whose fields are
-//! not all carried by a dialect (a manual impl, an integration's type
-//! other than a timestamp) has
+//! not all carried by a dialect (a manual impl, a bumpalo arena type) has
 //! no impl in it, and only saying so at the call is an error. A field
 //! `with` a module has the module's bytes in every dialect. Packed structs
 //! get none: their bytes exist in `legacy()` alone. An extensible type's body

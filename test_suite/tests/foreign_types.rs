@@ -7,7 +7,9 @@
 //! them: `marshal::to_vec` gives exactly `bincode::serialize`'s bytes,
 //! `encoded_len` their length (and never more than `MAX_LEN`), each reads
 //! the other's bytes back as the value, and damaged copies of the bytes are
-//! accepted by both or by neither, as the same values. Then what the
+//! accepted by both or by neither, as the same values. The same in every
+//! other configuration (`marshal::config`) against bincode 2's `serde`
+//! module: `standard()`, and it and `legacy()` big-endian. Then what the
 //! decoders promise beside the bytes: capacities, the allocation budget
 //! (counted by a global allocator, `src/counting.rs`), the depth limit,
 //! and `FIXED_LEN`/`MAX_LEN` with a `max_size` contract.
@@ -19,6 +21,7 @@ use bincode::Options;
 use bytes::{Bytes, BytesMut};
 use compact_str::CompactString;
 use indexmap::{IndexMap, IndexSet};
+use marshal::config::{self, MarshalIn, UnmarshalIn};
 use marshal::{DecodeErrorKind, Marshal, Reader, Unmarshal};
 use proptest::collection::vec;
 use proptest::prelude::*;
@@ -42,11 +45,107 @@ use marshal_test_suite::strategies::config_with_cases;
 /// Cases per property.
 const CASES: u32 = 128;
 
-/// Both directions for one value, then damaged copies of its bytes.
+type Standard = config::Encoding<config::LittleEndian, config::Varint>;
+type StandardBig = config::Encoding<config::BigEndian, config::Varint>;
+type LegacyBig = config::Encoding<config::BigEndian, config::Fixint>;
+
+/// A type with bytes in every configuration.
+trait InEvery:
+    MarshalIn<Standard>
+    + for<'de> UnmarshalIn<'de, Standard>
+    + MarshalIn<StandardBig>
+    + for<'de> UnmarshalIn<'de, StandardBig>
+    + MarshalIn<LegacyBig>
+    + for<'de> UnmarshalIn<'de, LegacyBig>
+{
+}
+
+impl<T> InEvery for T where
+    T: MarshalIn<Standard>
+        + for<'de> UnmarshalIn<'de, Standard>
+        + MarshalIn<StandardBig>
+        + for<'de> UnmarshalIn<'de, StandardBig>
+        + MarshalIn<LegacyBig>
+        + for<'de> UnmarshalIn<'de, LegacyBig>
+{
+}
+
+/// A bincode 2 limit that no value here reaches, so that a damaged length
+/// is refused before bincode 2 allocates for it.
+const BINCODE2_LIMIT: usize = 1 << 20;
+
+/// [`check`] in configuration `c`, against bincode 2's `serde` module in
+/// `b`: the same bytes, each reads the other's, and damaged copies are
+/// read alike (the same value and length) or refused by both.
+fn check_in<T, C, B>(value: &T, damage: &[(usize, u8)], c: C, b: B) -> Result<(), TestCaseError>
+where
+    T: MarshalIn<C::Dialect>
+        + for<'de> UnmarshalIn<'de, C::Dialect>
+        + Serialize
+        + DeserializeOwned
+        + PartialEq
+        + Debug,
+    C: config::Config,
+    B: bincode2::config::Config,
+{
+    let theirs = bincode2::serde::encode_to_vec(value, b).expect("bincode 2 serializes");
+    let ours = marshal::encode_to_vec(value, c);
+    prop_assert_eq!(&ours, &theirs, "{:?}", value);
+    prop_assert_eq!(marshal::encoded_len_with(value, c), ours.len());
+    prop_assert_eq!(
+        marshal::decode_from_slice::<T, _>(&theirs, c).ok(),
+        Some((value, theirs.len())).map(|(v, n)| (v.clone_via_serde(), n))
+    );
+    let (back, used) = bincode2::serde::decode_from_slice::<T, _>(&ours, b)
+        .map_err(|e| TestCaseError::fail(format!("bincode 2 reads marshal's bytes: {e}")))?;
+    prop_assert_eq!((&back, used), (value, ours.len()));
+    for input in damaged_copies(&theirs, damage) {
+        let ours = marshal::decode_from_slice::<T, _>(&input, c).ok();
+        let theirs = bincode2::serde::decode_from_slice::<T, _>(&input, b).ok();
+        prop_assert_eq!(ours, theirs, "input {:?}", input);
+    }
+    Ok(())
+}
+
+/// A value's copy, through its own bytes: for types that are not `Clone`.
+trait CloneViaSerde: Sized {
+    fn clone_via_serde(&self) -> Self;
+}
+
+impl<T: Serialize + DeserializeOwned> CloneViaSerde for T {
+    fn clone_via_serde(&self) -> Self {
+        bincode::deserialize(&bincode::serialize(self).unwrap()).unwrap()
+    }
+}
+
+/// Both directions for one value, then damaged copies of its bytes; the
+/// same in every other configuration ([`check_in`]).
 fn check<T>(value: &T, damage: &[(usize, u8)]) -> Result<(), TestCaseError>
 where
-    T: Marshal + for<'de> Unmarshal<'de> + Serialize + DeserializeOwned + PartialEq + Debug,
+    T: Marshal
+        + for<'de> Unmarshal<'de>
+        + Serialize
+        + DeserializeOwned
+        + PartialEq
+        + Debug
+        + InEvery,
 {
+    let limit = bincode2::config::standard().with_limit::<BINCODE2_LIMIT>();
+    check_in(value, damage, config::standard(), limit)?;
+    check_in(
+        value,
+        damage,
+        config::standard().with_big_endian(),
+        limit.with_big_endian(),
+    )?;
+    check_in(
+        value,
+        damage,
+        config::legacy().with_big_endian(),
+        bincode2::config::legacy()
+            .with_big_endian()
+            .with_limit::<BINCODE2_LIMIT>(),
+    )?;
     let theirs = bincode::serialize(value).expect("bincode serializes every type here");
     let ours = marshal::to_vec(value);
     prop_assert_eq!(

@@ -408,7 +408,7 @@ impl<E: Endian, I: IntEncoding> MarshalIn<Encoding<E, I>> for str {
 /// Reads a string's length and bytes: the input from the string's start
 /// on, its length and its offset (see `seq::take_string`).
 #[inline]
-fn take_string<'de, E: Endian, I: IntEncoding>(
+pub(crate) fn take_string<'de, E: Endian, I: IntEncoding>(
     r: &mut Reader<'de>,
 ) -> Result<(&'de [u8], usize, usize), DecodeError> {
     let len = take_len::<E, I>(r, 1)?;
@@ -878,89 +878,132 @@ mod owned {
     }
 }
 
+/// `MarshalIn` and `UnmarshalIn` in every `Encoding` for a hash map and a
+/// hash set of the standard library's interface (std's, hashbrown's): the
+/// length, then the entries, decoded as `legacy()` decodes them.
+#[cfg(any(feature = "std", feature = "hashbrown"))]
+macro_rules! hash_impls_in {
+    ($map:ident, $set:ident) => {
+        impl<E, I, K, V, S> $crate::config::MarshalIn<$crate::config::Encoding<E, I>>
+            for $map<K, V, S>
+        where
+            E: $crate::config::Endian,
+            I: $crate::config::IntEncoding,
+            K: $crate::config::MarshalIn<$crate::config::Encoding<E, I>>,
+            V: $crate::config::MarshalIn<$crate::config::Encoding<E, I>>,
+        {
+            #[inline]
+            fn encoded_len_in(&self) -> usize {
+                $crate::impls::dialect::seq_len::<E, I, _>(self.len(), self.iter())
+            }
+
+            #[inline]
+            fn encode_in(
+                &self,
+                w: &mut $crate::writer::Writer<'_>,
+            ) -> Result<(), $crate::error::Overflow> {
+                $crate::impls::dialect::encode_seq::<E, I, _>(self.len(), self.iter(), w)
+            }
+        }
+
+        impl<E, I, T, S> $crate::config::MarshalIn<$crate::config::Encoding<E, I>> for $set<T, S>
+        where
+            E: $crate::config::Endian,
+            I: $crate::config::IntEncoding,
+            T: $crate::config::MarshalIn<$crate::config::Encoding<E, I>>,
+        {
+            #[inline]
+            fn encoded_len_in(&self) -> usize {
+                $crate::impls::dialect::seq_len::<E, I, _>(self.len(), self.iter())
+            }
+
+            #[inline]
+            fn encode_in(
+                &self,
+                w: &mut $crate::writer::Writer<'_>,
+            ) -> Result<(), $crate::error::Overflow> {
+                $crate::impls::dialect::encode_seq::<E, I, _>(self.len(), self.iter(), w)
+            }
+        }
+
+        impl<'de, E, I, K, V, S> $crate::config::UnmarshalIn<'de, $crate::config::Encoding<E, I>>
+            for $map<K, V, S>
+        where
+            E: $crate::config::Endian,
+            I: $crate::config::IntEncoding,
+            K: $crate::config::UnmarshalIn<'de, $crate::config::Encoding<E, I>>
+                + Eq
+                + core::hash::Hash,
+            V: $crate::config::UnmarshalIn<'de, $crate::config::Encoding<E, I>>,
+            S: core::hash::BuildHasher + Default,
+        {
+            const MIN_LEN_IN: usize = <u64 as $crate::config::UnmarshalIn<
+                'de,
+                $crate::config::Encoding<E, I>,
+            >>::MIN_LEN_IN;
+
+            #[inline]
+            fn decode_in(
+                r: &mut $crate::reader::Reader<'de>,
+            ) -> Result<Self, $crate::error::DecodeError> {
+                use $crate::stack::Container;
+                r.nest_levels(const { Container::MAP.levels_of_value::<(K, V)>() }, |r| {
+                    let len = $crate::impls::dialect::take_len::<E, I>(
+                        r,
+                        K::MIN_LEN_IN.saturating_add(V::MIN_LEN_IN),
+                    )?;
+                    let capacity = $crate::impls::collections::table_capacity::<(K, V)>(r, len)?;
+                    let mut map = $map::with_capacity_and_hasher(capacity, S::default());
+                    for _ in 0..len {
+                        let k = K::decode_in(r)?;
+                        map.insert(k, V::decode_in(r)?);
+                    }
+                    Ok(map)
+                })
+            }
+        }
+
+        impl<'de, E, I, T, S> $crate::config::UnmarshalIn<'de, $crate::config::Encoding<E, I>>
+            for $set<T, S>
+        where
+            E: $crate::config::Endian,
+            I: $crate::config::IntEncoding,
+            T: $crate::config::UnmarshalIn<'de, $crate::config::Encoding<E, I>>
+                + Eq
+                + core::hash::Hash,
+            S: core::hash::BuildHasher + Default,
+        {
+            const MIN_LEN_IN: usize = <u64 as $crate::config::UnmarshalIn<
+                'de,
+                $crate::config::Encoding<E, I>,
+            >>::MIN_LEN_IN;
+
+            #[inline]
+            fn decode_in(
+                r: &mut $crate::reader::Reader<'de>,
+            ) -> Result<Self, $crate::error::DecodeError> {
+                use $crate::stack::Container;
+                r.nest_levels(const { Container::SEQUENCE.levels_of_value::<T>() }, |r| {
+                    let len = $crate::impls::dialect::take_len::<E, I>(r, T::MIN_LEN_IN)?;
+                    let capacity = $crate::impls::collections::table_capacity::<T>(r, len)?;
+                    let mut set = $set::with_capacity_and_hasher(capacity, S::default());
+                    for _ in 0..len {
+                        set.insert(T::decode_in(r)?);
+                    }
+                    Ok(set)
+                })
+            }
+        }
+    };
+}
+#[cfg(feature = "hashbrown")]
+pub(crate) use hash_impls_in;
+
 #[cfg(feature = "std")]
 mod hashed {
-    use core::hash::{BuildHasher, Hash};
     use std::collections::{HashMap, HashSet};
 
-    use super::{encode_seq, seq_len, take_len};
-    use crate::config::{Encoding, Endian, IntEncoding, MarshalIn, UnmarshalIn};
-    use crate::error::{DecodeError, Overflow};
-    use crate::reader::Reader;
-    use crate::stack::Container;
-    use crate::writer::Writer;
-
-    impl<E: Endian, I: IntEncoding, K: MarshalIn<Encoding<E, I>>, V: MarshalIn<Encoding<E, I>>, S>
-        MarshalIn<Encoding<E, I>> for HashMap<K, V, S>
-    {
-        #[inline]
-        fn encoded_len_in(&self) -> usize {
-            seq_len::<E, I, _>(self.len(), self.iter())
-        }
-
-        #[inline]
-        fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
-            encode_seq::<E, I, _>(self.len(), self.iter(), w)
-        }
-    }
-
-    impl<E: Endian, I: IntEncoding, T: MarshalIn<Encoding<E, I>>, S> MarshalIn<Encoding<E, I>>
-        for HashSet<T, S>
-    {
-        #[inline]
-        fn encoded_len_in(&self) -> usize {
-            seq_len::<E, I, _>(self.len(), self.iter())
-        }
-
-        #[inline]
-        fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
-            encode_seq::<E, I, _>(self.len(), self.iter(), w)
-        }
-    }
-
-    impl<'de, E: Endian, I: IntEncoding, K, V, S> UnmarshalIn<'de, Encoding<E, I>> for HashMap<K, V, S>
-    where
-        K: UnmarshalIn<'de, Encoding<E, I>> + Eq + Hash,
-        V: UnmarshalIn<'de, Encoding<E, I>>,
-        S: BuildHasher + Default,
-    {
-        const MIN_LEN_IN: usize = <u64 as UnmarshalIn<'de, Encoding<E, I>>>::MIN_LEN_IN;
-
-        #[inline]
-        fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-            r.nest_levels(const { Container::MAP.levels_of_value::<(K, V)>() }, |r| {
-                let len = take_len::<E, I>(r, K::MIN_LEN_IN.saturating_add(V::MIN_LEN_IN))?;
-                let capacity = crate::impls::collections::table_capacity::<(K, V)>(r, len)?;
-                let mut map = HashMap::with_capacity_and_hasher(capacity, S::default());
-                for _ in 0..len {
-                    let k = K::decode_in(r)?;
-                    map.insert(k, V::decode_in(r)?);
-                }
-                Ok(map)
-            })
-        }
-    }
-
-    impl<'de, E: Endian, I: IntEncoding, T, S> UnmarshalIn<'de, Encoding<E, I>> for HashSet<T, S>
-    where
-        T: UnmarshalIn<'de, Encoding<E, I>> + Eq + Hash,
-        S: BuildHasher + Default,
-    {
-        const MIN_LEN_IN: usize = <u64 as UnmarshalIn<'de, Encoding<E, I>>>::MIN_LEN_IN;
-
-        #[inline]
-        fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-            r.nest_levels(const { Container::SEQUENCE.levels_of_value::<T>() }, |r| {
-                let len = take_len::<E, I>(r, T::MIN_LEN_IN)?;
-                let capacity = crate::impls::collections::table_capacity::<T>(r, len)?;
-                let mut set = HashSet::with_capacity_and_hasher(capacity, S::default());
-                for _ in 0..len {
-                    set.insert(T::decode_in(r)?);
-                }
-                Ok(set)
-            })
-        }
-    }
+    hash_impls_in!(HashMap, HashSet);
 }
 
 /// `NonZero<T>` as the `T` inside, zero rejected as in `legacy()`.

@@ -27,9 +27,14 @@ enum Int {
     U64,
     /// An unsigned 32-bit integer.
     U32,
-    /// A signed 64-bit integer.
+    /// A signed 64-bit integer (jiff's `SignedDuration`).
+    #[cfg_attr(not(feature = "jiff"), allow(dead_code))]
     I64,
-    /// A signed 32-bit integer.
+    /// A signed 32-bit integer (dates and UTC offsets).
+    #[cfg_attr(
+        not(any(feature = "chrono", feature = "time", feature = "jiff")),
+        allow(dead_code)
+    )]
     I32,
 }
 

@@ -1,13 +1,8 @@
 // A type holding what only `config::legacy()` carries has no impl in the
-// other configurations: a field of another crate's type, and a type with a
-// manual `Marshal` impl only. Each is an error where it is used, naming the
-// type and what to do; `legacy()` still works.
-use marshal::{Marshal, Overflow, Unmarshal, Writer, config};
-
-#[derive(Marshal, Unmarshal)]
-struct Tagged {
-    id: uuid::Uuid,
-}
+// other configurations: here a type with manual `Marshal` and `Unmarshal`
+// impls only. Each use is an error where it is used, naming the type and
+// what to do; `legacy()` still works.
+use marshal::{DecodeError, Marshal, Overflow, Reader, Unmarshal, Writer, config};
 
 struct Manual(u8);
 
@@ -20,7 +15,13 @@ impl Marshal for Manual {
     }
 }
 
-#[derive(Marshal)]
+impl<'de> Unmarshal<'de> for Manual {
+    fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        r.take_u8().map(Manual)
+    }
+}
+
+#[derive(Marshal, Unmarshal)]
 struct Holder {
     inner: Manual,
 }
@@ -28,5 +29,5 @@ struct Holder {
 fn main() {
     let _ = marshal::encode_to_vec(&Holder { inner: Manual(1) }, config::legacy());
     let _ = marshal::encode_to_vec(&Holder { inner: Manual(1) }, config::standard());
-    let _ = marshal::decode_from_slice::<Tagged, _>(&[], config::standard().with_big_endian());
+    let _ = marshal::decode_from_slice::<Holder, _>(&[], config::standard().with_big_endian());
 }

@@ -117,3 +117,47 @@ impl<'de, const CAP: usize> Unmarshal<'de> for ArrayString<CAP> {
         ArrayString::from(s).map_err(|_| DecodeError::over_capacity(s.len(), CAP, at))
     }
 }
+
+/// In every `Encoding`: the items, or the string, in the configuration,
+/// read with the checks above.
+mod dialect {
+    use super::*;
+    use crate::config::{Encoding, Endian, IntEncoding, UnmarshalIn};
+
+    super::super::slice_in! {
+        [T, const CAP: usize] ArrayVec<T, CAP> => T;
+    }
+    super::super::str_in! {
+        [const CAP: usize] ArrayString<CAP>;
+    }
+
+    impl<'de, E: Endian, I: IntEncoding, T: UnmarshalIn<'de, Encoding<E, I>>, const CAP: usize>
+        UnmarshalIn<'de, Encoding<E, I>> for ArrayVec<T, CAP>
+    {
+        const MIN_LEN_IN: usize = <u64 as UnmarshalIn<'de, Encoding<E, I>>>::MIN_LEN_IN;
+
+        #[inline]
+        fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+            let len = super::super::take_bounded_len_in::<E, I>(r, T::MIN_LEN_IN, CAP)?;
+            let mut items = ArrayVec::new();
+            for _ in 0..len {
+                // `len <= CAP`: there is room.
+                let _ = items.try_push(T::decode_in(r)?);
+            }
+            Ok(items)
+        }
+    }
+
+    impl<'de, E: Endian, I: IntEncoding, const CAP: usize> UnmarshalIn<'de, Encoding<E, I>>
+        for ArrayString<CAP>
+    {
+        const MIN_LEN_IN: usize = <u64 as UnmarshalIn<'de, Encoding<E, I>>>::MIN_LEN_IN;
+
+        #[inline]
+        fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+            let at = r.position();
+            let s = <&str as UnmarshalIn<'de, Encoding<E, I>>>::decode_in(r)?;
+            ArrayString::from(s).map_err(|_| DecodeError::over_capacity(s.len(), CAP, at))
+        }
+    }
+}

@@ -103,3 +103,42 @@ impl<'de> Unmarshal<'de> for BytesMut {
         take_bytes(r).map(BytesMut::from)
     }
 }
+
+/// In every `Encoding`: the bytes after their length in the configuration,
+/// charged as above.
+mod dialect {
+    use super::*;
+    use crate::config::{Encoding, Endian, IntEncoding, MarshalIn, UnmarshalIn};
+
+    macro_rules! bytes_in {
+        ($($ty:ty => $make:expr;)*) => {$(
+            impl<E: Endian, I: IntEncoding> MarshalIn<Encoding<E, I>> for $ty {
+                #[inline]
+                fn encoded_len_in(&self) -> usize {
+                    MarshalIn::<Encoding<E, I>>::encoded_len_in(&self[..])
+                }
+
+                #[inline]
+                fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+                    MarshalIn::<Encoding<E, I>>::encode_in(&self[..], w)
+                }
+            }
+
+            impl<'de, E: Endian, I: IntEncoding> UnmarshalIn<'de, Encoding<E, I>> for $ty {
+                const MIN_LEN_IN: usize = <u64 as UnmarshalIn<'de, Encoding<E, I>>>::MIN_LEN_IN;
+
+                #[inline]
+                fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+                    let len = crate::impls::dialect::take_len::<E, I>(r, 1)?;
+                    r.charge_alloc(len)?;
+                    r.take(len).map($make)
+                }
+            }
+        )*};
+    }
+
+    bytes_in! {
+        Bytes => Bytes::copy_from_slice;
+        BytesMut => BytesMut::from;
+    }
+}

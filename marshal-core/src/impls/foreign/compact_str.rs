@@ -80,3 +80,20 @@ impl<'de> Unmarshal<'de> for CompactString {
         owned_str(r, heap_bytes).map(CompactString::from)
     }
 }
+
+super::str_in! {
+    [] CompactString;
+}
+
+/// In every `Encoding`: the string in the configuration, charged as above.
+impl<'de, E: crate::config::Endian, I: crate::config::IntEncoding>
+    crate::config::UnmarshalIn<'de, crate::config::Encoding<E, I>> for CompactString
+{
+    const MIN_LEN_IN: usize =
+        <u64 as crate::config::UnmarshalIn<'de, crate::config::Encoding<E, I>>>::MIN_LEN_IN;
+
+    #[inline]
+    fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        super::owned_str_in::<E, I>(r, heap_bytes).map(CompactString::from)
+    }
+}

@@ -98,3 +98,6 @@ hash_set_unmarshal! {
     /// ```
     HashSet
 }
+
+// In every `Encoding`: as std's maps and sets.
+crate::impls::dialect::hash_impls_in!(HashMap, HashSet);

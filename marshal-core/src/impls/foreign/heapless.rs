@@ -120,3 +120,54 @@ impl<'de, LenT: LenType, const N: usize> Unmarshal<'de> for String<N, LenT> {
         Ok(out)
     }
 }
+
+/// In every `Encoding`: the items, or the string, in the configuration,
+/// read with the checks above.
+mod dialect {
+    use super::*;
+    use crate::config::{Encoding, Endian, IntEncoding, UnmarshalIn};
+
+    super::super::slice_in! {
+        [T, LenT: LenType, const N: usize] Vec<T, N, LenT> => T;
+    }
+    super::super::str_in! {
+        [LenT: LenType, const N: usize] String<N, LenT>;
+    }
+
+    impl<'de, E, I, T, LenT, const N: usize> UnmarshalIn<'de, Encoding<E, I>> for Vec<T, N, LenT>
+    where
+        E: Endian,
+        I: IntEncoding,
+        T: UnmarshalIn<'de, Encoding<E, I>>,
+        LenT: LenType,
+    {
+        const MIN_LEN_IN: usize = <u64 as UnmarshalIn<'de, Encoding<E, I>>>::MIN_LEN_IN;
+
+        #[inline]
+        fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+            let len = super::super::take_bounded_len_in::<E, I>(r, T::MIN_LEN_IN, N)?;
+            let mut items = Vec::new();
+            for _ in 0..len {
+                // `len <= N`: there is room.
+                let _ = items.push(T::decode_in(r)?);
+            }
+            Ok(items)
+        }
+    }
+
+    impl<'de, E: Endian, I: IntEncoding, LenT: LenType, const N: usize>
+        UnmarshalIn<'de, Encoding<E, I>> for String<N, LenT>
+    {
+        const MIN_LEN_IN: usize = <u64 as UnmarshalIn<'de, Encoding<E, I>>>::MIN_LEN_IN;
+
+        #[inline]
+        fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+            let at = r.position();
+            let s = <&str as UnmarshalIn<'de, Encoding<E, I>>>::decode_in(r)?;
+            let mut out = String::new();
+            out.push_str(s)
+                .map_err(|_| DecodeError::over_capacity(s.len(), N, at))?;
+            Ok(out)
+        }
+    }
+}

@@ -187,3 +187,91 @@ where
         })
     }
 }
+
+/// In every `Encoding`: the length, then the entries in the configuration,
+/// decoded and charged as above.
+mod dialect {
+    use super::*;
+    use crate::config::{Encoding, Endian, IntEncoding, MarshalIn, UnmarshalIn};
+    use crate::impls::dialect::{encode_seq, seq_len, take_len};
+
+    impl<E, I, K, V, S> MarshalIn<Encoding<E, I>> for IndexMap<K, V, S>
+    where
+        E: Endian,
+        I: IntEncoding,
+        K: MarshalIn<Encoding<E, I>>,
+        V: MarshalIn<Encoding<E, I>>,
+    {
+        #[inline]
+        fn encoded_len_in(&self) -> usize {
+            seq_len::<E, I, _>(self.len(), self.iter())
+        }
+
+        #[inline]
+        fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+            encode_seq::<E, I, _>(self.len(), self.iter(), w)
+        }
+    }
+
+    impl<E: Endian, I: IntEncoding, T: MarshalIn<Encoding<E, I>>, S> MarshalIn<Encoding<E, I>>
+        for IndexSet<T, S>
+    {
+        #[inline]
+        fn encoded_len_in(&self) -> usize {
+            seq_len::<E, I, _>(self.len(), self.iter())
+        }
+
+        #[inline]
+        fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+            encode_seq::<E, I, _>(self.len(), self.iter(), w)
+        }
+    }
+
+    impl<'de, E, I, K, V, S> UnmarshalIn<'de, Encoding<E, I>> for IndexMap<K, V, S>
+    where
+        E: Endian,
+        I: IntEncoding,
+        K: UnmarshalIn<'de, Encoding<E, I>> + Hash + Eq,
+        V: UnmarshalIn<'de, Encoding<E, I>>,
+        S: BuildHasher + Default,
+    {
+        const MIN_LEN_IN: usize = <u64 as UnmarshalIn<'de, Encoding<E, I>>>::MIN_LEN_IN;
+
+        #[inline]
+        fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+            r.nest_levels(const { Container::MAP.levels_of_value::<(K, V)>() }, |r| {
+                let len = take_len::<E, I>(r, K::MIN_LEN_IN.saturating_add(V::MIN_LEN_IN))?;
+                let mut map =
+                    IndexMap::with_capacity_and_hasher(capacity::<(K, V)>(r, len)?, S::default());
+                for _ in 0..len {
+                    let k = K::decode_in(r)?;
+                    map.insert(k, V::decode_in(r)?);
+                }
+                Ok(map)
+            })
+        }
+    }
+
+    impl<'de, E, I, T, S> UnmarshalIn<'de, Encoding<E, I>> for IndexSet<T, S>
+    where
+        E: Endian,
+        I: IntEncoding,
+        T: UnmarshalIn<'de, Encoding<E, I>> + Hash + Eq,
+        S: BuildHasher + Default,
+    {
+        const MIN_LEN_IN: usize = <u64 as UnmarshalIn<'de, Encoding<E, I>>>::MIN_LEN_IN;
+
+        #[inline]
+        fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+            r.nest_levels(const { Container::SEQUENCE.levels_of_value::<T>() }, |r| {
+                let len = take_len::<E, I>(r, T::MIN_LEN_IN)?;
+                let mut set =
+                    IndexSet::with_capacity_and_hasher(capacity::<T>(r, len)?, S::default());
+                for _ in 0..len {
+                    set.insert(T::decode_in(r)?);
+                }
+                Ok(set)
+            })
+        }
+    }
+}

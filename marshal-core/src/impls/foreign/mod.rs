@@ -1,6 +1,7 @@
 //! `Marshal` and `Unmarshal` for other crates' types, one feature and one
 //! file per crate. Each type writes exactly the bytes bincode 1.3 writes
-//! through that crate's own `serde` support, and decodes with the checks
+//! through that crate's own `serde` support (and, in every other
+//! configuration, those of bincode 2's `serde` module), and decodes with the checks
 //! of the standard collections: length prefixes checked against the input
 //! before anything is allocated, a length beyond a fixed capacity an
 //! [`OverCapacity`](crate::DecodeErrorKind::OverCapacity) error, the depth
@@ -87,6 +88,98 @@ fn take_bounded_len(
     }
     Ok(len)
 }
+
+/// [`take_bounded_len`] in byte order `E` and encoding `I`.
+#[cfg(any(feature = "arrayvec", feature = "heapless"))]
+#[inline]
+fn take_bounded_len_in<E: crate::config::Endian, I: crate::config::IntEncoding>(
+    r: &mut Reader<'_>,
+    min_item: usize,
+    capacity: usize,
+) -> Result<usize, DecodeError> {
+    let at = r.position();
+    let len = crate::impls::dialect::take_len::<E, I>(r, min_item)?;
+    if len > capacity {
+        return Err(DecodeError::over_capacity(len, capacity, at));
+    }
+    Ok(len)
+}
+
+/// [`owned_str`] in byte order `E` and encoding `I`.
+#[cfg(any(feature = "compact_str", feature = "smol_str"))]
+#[inline]
+fn owned_str_in<'de, E: crate::config::Endian, I: crate::config::IntEncoding>(
+    r: &mut Reader<'de>,
+    heap_bytes: fn(usize) -> usize,
+) -> Result<&'de str, DecodeError> {
+    let (window, len, at) = crate::impls::dialect::take_string::<E, I>(r)?;
+    r.charge_at(heap_bytes(len), at)?;
+    crate::mem::str_at_start(window, len).ok_or(DecodeError::invalid_utf8(at))
+}
+
+/// `MarshalIn` in every `Encoding` for string types, through their
+/// `as_str`: the bytes of `str` in the configuration.
+#[cfg(any(
+    feature = "compact_str",
+    feature = "smol_str",
+    feature = "arrayvec",
+    feature = "heapless"
+))]
+macro_rules! str_in {
+    ($([$($g:tt)*] $ty:ty;)*) => {$(
+        impl<E: crate::config::Endian, I: crate::config::IntEncoding, $($g)*>
+            crate::config::MarshalIn<crate::config::Encoding<E, I>> for $ty
+        {
+            #[inline]
+            fn encoded_len_in(&self) -> usize {
+                crate::config::MarshalIn::<crate::config::Encoding<E, I>>::encoded_len_in(self.as_str())
+            }
+
+            #[inline]
+            fn encode_in(
+                &self,
+                w: &mut crate::writer::Writer<'_>,
+            ) -> Result<(), crate::error::Overflow> {
+                crate::config::MarshalIn::<crate::config::Encoding<E, I>>::encode_in(self.as_str(), w)
+            }
+        }
+    )*};
+}
+#[cfg(any(
+    feature = "compact_str",
+    feature = "smol_str",
+    feature = "arrayvec",
+    feature = "heapless"
+))]
+use str_in;
+
+/// `MarshalIn` in every `Encoding` for sequence types, through their
+/// `as_slice`: the bytes of `[T]` in the configuration.
+#[cfg(any(feature = "smallvec", feature = "arrayvec", feature = "heapless"))]
+macro_rules! slice_in {
+    ($([$($g:tt)*] $ty:ty => $item:ty;)*) => {$(
+        impl<E: crate::config::Endian, I: crate::config::IntEncoding, $($g)*>
+            crate::config::MarshalIn<crate::config::Encoding<E, I>> for $ty
+        where
+            $item: crate::config::MarshalIn<crate::config::Encoding<E, I>>,
+        {
+            #[inline]
+            fn encoded_len_in(&self) -> usize {
+                crate::config::MarshalIn::<crate::config::Encoding<E, I>>::encoded_len_in(self.as_slice())
+            }
+
+            #[inline]
+            fn encode_in(
+                &self,
+                w: &mut crate::writer::Writer<'_>,
+            ) -> Result<(), crate::error::Overflow> {
+                crate::config::MarshalIn::<crate::config::Encoding<E, I>>::encode_in(self.as_slice(), w)
+            }
+        }
+    )*};
+}
+#[cfg(any(feature = "smallvec", feature = "arrayvec", feature = "heapless"))]
+use slice_in;
 
 /// `Marshal` for string types, through their `as_str`: the bytes and the
 /// fingerprint of `str`. Each type is written after its doc comment.

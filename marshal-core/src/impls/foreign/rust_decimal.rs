@@ -191,14 +191,60 @@ impl<'de> Unmarshal<'de> for Decimal {
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
         let (window, len, at) = take_string(r)?;
-        let s = crate::mem::str_at_start(window, len).ok_or(DecodeError::invalid_utf8(at))?;
-        if let Some(d) = parse_plain(s.as_bytes()) {
-            return Ok(d);
+        from_string(r, window, len, at)
+    }
+}
+
+/// The `Decimal` of the string of `len` bytes at the start of `window`,
+/// at offset `at`, read as [`Unmarshal::decode`] says.
+#[inline]
+fn from_string(
+    r: &mut Reader<'_>,
+    window: &[u8],
+    len: usize,
+    at: usize,
+) -> Result<Decimal, DecodeError> {
+    let s = crate::mem::str_at_start(window, len).ok_or(DecodeError::invalid_utf8(at))?;
+    if let Some(d) = parse_plain(s.as_bytes()) {
+        return Ok(d);
+    }
+    r.charge_at(PARSE_CHARGE, at)?;
+    Decimal::from_str(s)
+        .or_else(|_| Decimal::from_scientific(s))
+        .map_err(|_| not_a_decimal(at))
+}
+
+/// In every `Encoding`: the same string, after its length in the
+/// configuration, read as above.
+mod dialect {
+    use super::*;
+    use crate::config::{Encoding, Endian, IntEncoding, MarshalIn, UnmarshalIn};
+
+    impl<E: Endian, I: IntEncoding> MarshalIn<Encoding<E, I>> for Decimal {
+        #[inline]
+        fn encoded_len_in(&self) -> usize {
+            let len = Parts::of(self).str_len();
+            crate::impls::dialect::len_len::<I>(len) + len
         }
-        r.charge_at(PARSE_CHARGE, at)?;
-        Decimal::from_str(s)
-            .or_else(|_| Decimal::from_scientific(s))
-            .map_err(|_| not_a_decimal(at))
+
+        #[inline]
+        fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+            let mut buf = [0u8; MAX_STR];
+            let len = Parts::of(self).write(&mut buf);
+            crate::impls::dialect::put_len::<E, I>(w, len)?;
+            w.put_slice(&buf[..len])
+        }
+    }
+
+    impl<'de, E: Endian, I: IntEncoding> UnmarshalIn<'de, Encoding<E, I>> for Decimal {
+        // rust_decimal parses no empty string.
+        const MIN_LEN_IN: usize = <u64 as UnmarshalIn<'de, Encoding<E, I>>>::MIN_LEN_IN + 1;
+
+        #[inline]
+        fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+            let (window, len, at) = crate::impls::dialect::take_string::<E, I>(r)?;
+            from_string(r, window, len, at)
+        }
     }
 }
 

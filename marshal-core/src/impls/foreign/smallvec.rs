@@ -90,3 +90,45 @@ where
         })
     }
 }
+
+/// In every `Encoding`: the items in the configuration, decoded as above.
+mod dialect {
+    use super::*;
+    use crate::config::{Encoding, Endian, IntEncoding, UnmarshalIn};
+
+    super::super::slice_in! {
+        [A: Array] SmallVec<A> => A::Item;
+    }
+
+    impl<'de, E: Endian, I: IntEncoding, A: Array> UnmarshalIn<'de, Encoding<E, I>> for SmallVec<A>
+    where
+        A::Item: UnmarshalIn<'de, Encoding<E, I>>,
+    {
+        const MIN_LEN_IN: usize = <u64 as UnmarshalIn<'de, Encoding<E, I>>>::MIN_LEN_IN;
+
+        #[inline]
+        fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+            r.nest_levels(
+                const { Container::SEQUENCE.levels_of_value::<A::Item>() },
+                |r| {
+                    let len = crate::impls::dialect::take_len::<E, I>(r, A::Item::MIN_LEN_IN)?;
+                    if len > A::size() {
+                        // The items spill: into a `Vec` as for one, whose buffer
+                        // the `SmallVec` takes over.
+                        let mut items =
+                            alloc::vec::Vec::with_capacity(r.try_capacity_for::<A::Item>(len)?);
+                        for _ in 0..len {
+                            items.push(A::Item::decode_in(r)?);
+                        }
+                        return Ok(SmallVec::from_vec(items));
+                    }
+                    let mut items = SmallVec::new();
+                    for _ in 0..len {
+                        items.push(A::Item::decode_in(r)?);
+                    }
+                    Ok(items)
+                },
+            )
+        }
+    }
+}

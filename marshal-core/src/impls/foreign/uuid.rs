@@ -109,3 +109,35 @@ fn cut_short(r: &Reader<'_>) -> DecodeError {
     }
     DecodeError::unexpected_end(24usize.saturating_sub(rest.len()), r.position())
 }
+
+/// In every `Encoding`: as uuid's `serde` support writes it through bincode
+/// 2's `serde` module, its 16 bytes after their length, `16` in the
+/// configuration (one byte as a varint).
+mod dialect {
+    use super::*;
+    use crate::config::{Encoding, Endian, IntEncoding, MarshalIn, UnmarshalIn};
+
+    impl<E: Endian, I: IntEncoding> MarshalIn<Encoding<E, I>> for Uuid {
+        #[inline]
+        fn encoded_len_in(&self) -> usize {
+            MarshalIn::<Encoding<E, I>>::encoded_len_in(&self.as_bytes()[..])
+        }
+
+        #[inline]
+        fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+            MarshalIn::<Encoding<E, I>>::encode_in(&self.as_bytes()[..], w)
+        }
+    }
+
+    impl<'de, E: Endian, I: IntEncoding> UnmarshalIn<'de, Encoding<E, I>> for Uuid {
+        const MIN_LEN_IN: usize = <u64 as UnmarshalIn<'de, Encoding<E, I>>>::MIN_LEN_IN + 16;
+
+        #[inline]
+        fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+            let at = r.position();
+            let bytes = <&[u8] as UnmarshalIn<'de, Encoding<E, I>>>::decode_in(r)?;
+            let id: [u8; 16] = bytes.try_into().map_err(|_| bad_prefix(at))?;
+            Ok(Uuid::from_bytes(id))
+        }
+    }
+}
