@@ -12,6 +12,8 @@
 //!   and whether a decoded value borrows from its input;
 //! - [`damage`]: damaged copies of encodings, and the check that marshal
 //!   and bincode read bytes alike;
+//! - [`dialects`]: the other configurations' dialects, and what a type
+//!   with bytes in each of them implements;
 //! - [`stack_probe`]: a value whose decoder records how deep the stack is,
 //!   and decoding on a thread of a given stack size;
 //! - [`rng`]: a seeded generator for values that must not change between
@@ -26,6 +28,7 @@ pub mod budget;
 pub mod checks;
 pub mod counting;
 pub mod damage;
+pub mod dialects;
 pub mod fixtures;
 pub mod golden;
 pub mod rng;

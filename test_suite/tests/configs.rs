@@ -29,6 +29,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use bincode::Options as _;
 use marshal::config::{self, Config, MarshalIn, UnmarshalIn};
 use marshal::{BufferTooSmall, DecodeErrorKind, Marshal, Unmarshal};
+use marshal_test_suite::dialects::{InEvery, Standard};
 use marshal_test_suite::properties;
 use marshal_test_suite::strategies::config_with_cases;
 use proptest::prelude::*;
@@ -187,12 +188,7 @@ trait Value:
     + for<'de> Deserialize<'de>
     + MarshalIn<config::Legacy>
     + for<'de> UnmarshalIn<'de, config::Legacy>
-    + MarshalIn<Standard>
-    + for<'de> UnmarshalIn<'de, Standard>
-    + MarshalIn<StandardBig>
-    + for<'de> UnmarshalIn<'de, StandardBig>
-    + MarshalIn<LegacyBig>
-    + for<'de> UnmarshalIn<'de, LegacyBig>
+    + InEvery
 {
 }
 
@@ -204,18 +200,9 @@ impl<T> Value for T where
         + for<'de> Deserialize<'de>
         + MarshalIn<config::Legacy>
         + for<'de> UnmarshalIn<'de, config::Legacy>
-        + MarshalIn<Standard>
-        + for<'de> UnmarshalIn<'de, Standard>
-        + MarshalIn<StandardBig>
-        + for<'de> UnmarshalIn<'de, StandardBig>
-        + MarshalIn<LegacyBig>
-        + for<'de> UnmarshalIn<'de, LegacyBig>
+        + InEvery
 {
 }
-
-type Standard = config::Encoding<config::LittleEndian, config::Varint>;
-type StandardBig = config::Encoding<config::BigEndian, config::Varint>;
-type LegacyBig = config::Encoding<config::BigEndian, config::Fixint>;
 
 /// A bincode 2 limit that no value here reaches, so that a damaged length
 /// is refused before bincode 2 allocates for it (without a limit, it would

@@ -17,6 +17,7 @@ use marshal::config::{self, MarshalIn, UnmarshalIn};
 use marshal::fingerprint::{self, Fingerprinted};
 use marshal::{DecodeErrorKind, Marshal, Reader, Unmarshal};
 use marshal_test_suite::counting::{lock, measure};
+use marshal_test_suite::dialects::InEvery;
 use marshal_test_suite::strategies::config_with_cases;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -216,33 +217,6 @@ mod v3 {
 // ---------------------------------------------------------------------------
 // What each version sees of a value: through version 3, which has every
 // field, with the defaults for what the writer did not know.
-
-type Standard = config::Encoding<config::LittleEndian, config::Varint>;
-type StandardBig = config::Encoding<config::BigEndian, config::Varint>;
-type LegacyBig = config::Encoding<config::BigEndian, config::Fixint>;
-
-/// A type with bytes in every configuration (`WIRE_FORMAT.md`, section 29:
-/// an extensible body's length is a `u32` in the configuration's byte
-/// order, its fields in the configuration).
-trait InEvery:
-    MarshalIn<Standard>
-    + for<'de> UnmarshalIn<'de, Standard>
-    + MarshalIn<StandardBig>
-    + for<'de> UnmarshalIn<'de, StandardBig>
-    + MarshalIn<LegacyBig>
-    + for<'de> UnmarshalIn<'de, LegacyBig>
-{
-}
-
-impl<T> InEvery for T where
-    T: MarshalIn<Standard>
-        + for<'de> UnmarshalIn<'de, Standard>
-        + MarshalIn<StandardBig>
-        + for<'de> UnmarshalIn<'de, StandardBig>
-        + MarshalIn<LegacyBig>
-        + for<'de> UnmarshalIn<'de, LegacyBig>
-{
-}
 
 /// A type of some version, seen as version 3 and back.
 trait Version: Marshal + for<'de> Unmarshal<'de> + PartialEq + Debug + Clone + InEvery {

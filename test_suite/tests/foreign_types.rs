@@ -23,6 +23,7 @@ use compact_str::CompactString;
 use indexmap::{IndexMap, IndexSet};
 use marshal::config::{self, MarshalIn, UnmarshalIn};
 use marshal::{DecodeErrorKind, Marshal, Reader, Unmarshal};
+use marshal_test_suite::dialects::InEvery;
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -44,31 +45,6 @@ use marshal_test_suite::strategies::config_with_cases;
 
 /// Cases per property.
 const CASES: u32 = 128;
-
-type Standard = config::Encoding<config::LittleEndian, config::Varint>;
-type StandardBig = config::Encoding<config::BigEndian, config::Varint>;
-type LegacyBig = config::Encoding<config::BigEndian, config::Fixint>;
-
-/// A type with bytes in every configuration.
-trait InEvery:
-    MarshalIn<Standard>
-    + for<'de> UnmarshalIn<'de, Standard>
-    + MarshalIn<StandardBig>
-    + for<'de> UnmarshalIn<'de, StandardBig>
-    + MarshalIn<LegacyBig>
-    + for<'de> UnmarshalIn<'de, LegacyBig>
-{
-}
-
-impl<T> InEvery for T where
-    T: MarshalIn<Standard>
-        + for<'de> UnmarshalIn<'de, Standard>
-        + MarshalIn<StandardBig>
-        + for<'de> UnmarshalIn<'de, StandardBig>
-        + MarshalIn<LegacyBig>
-        + for<'de> UnmarshalIn<'de, LegacyBig>
-{
-}
 
 /// A bincode 2 limit that no value here reaches, so that a damaged length
 /// is refused before bincode 2 allocates for it.

@@ -17,6 +17,7 @@ use chrono::{DateTime, Datelike, FixedOffset, NaiveDate, NaiveDateTime, NaiveTim
 use marshal::config::{self, MarshalIn, UnmarshalIn};
 use marshal::time::{GoTime, TimeError, Timestamp};
 use marshal::{Marshal, Unmarshal};
+use marshal_test_suite::dialects::InEvery;
 use marshal_test_suite::strategies::config as proptest_config;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -47,31 +48,6 @@ where
     prop_assert_eq!(&again, value);
     prop_assert_eq!(used, bytes.len());
     Ok((bytes, back))
-}
-
-type Standard = config::Encoding<config::LittleEndian, config::Varint>;
-type StandardBig = config::Encoding<config::BigEndian, config::Varint>;
-type LegacyBig = config::Encoding<config::BigEndian, config::Fixint>;
-
-/// A type with bytes in every configuration.
-trait InEvery:
-    MarshalIn<Standard>
-    + for<'de> UnmarshalIn<'de, Standard>
-    + MarshalIn<StandardBig>
-    + for<'de> UnmarshalIn<'de, StandardBig>
-    + MarshalIn<LegacyBig>
-    + for<'de> UnmarshalIn<'de, LegacyBig>
-{
-}
-
-impl<T> InEvery for T where
-    T: MarshalIn<Standard>
-        + for<'de> UnmarshalIn<'de, Standard>
-        + MarshalIn<StandardBig>
-        + for<'de> UnmarshalIn<'de, StandardBig>
-        + MarshalIn<LegacyBig>
-        + for<'de> UnmarshalIn<'de, LegacyBig>
-{
 }
 
 /// `value` in every configuration but `legacy()`: its length is

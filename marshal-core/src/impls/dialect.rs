@@ -7,7 +7,6 @@ use core::time::Duration;
 use crate::config::{Encoding, Endian, IntEncoding, MarshalIn, UnmarshalIn};
 use crate::error::{DecodeError, Overflow};
 use crate::reader::Reader;
-use crate::traits::{Marshal, Unmarshal};
 use crate::writer::Writer;
 
 /// The largest value a varint writes in its first byte alone.
@@ -147,6 +146,40 @@ pub(crate) fn encode_seq<E: Endian, I: IntEncoding, T: MarshalIn<Encoding<E, I>>
     put_len::<E, I>(w, len)?;
     items.into_iter().try_for_each(|item| item.encode_in(w))
 }
+
+/// `MarshalIn` in every `Encoding` for a collection (a sequence, a map, a
+/// set): its length, then each item (entry), through its `len()` and
+/// `iter()`. A parameter after `;` (a hasher) is not bounded.
+#[cfg(feature = "alloc")]
+macro_rules! collection_in {
+    ($($t:ident<$($g:ident),+ $(; $s:ident)?>),*) => {$(
+        impl<
+            E: $crate::config::Endian,
+            I: $crate::config::IntEncoding,
+            $($g: $crate::config::MarshalIn<$crate::config::Encoding<E, I>>,)+
+            $($s)?
+        > $crate::config::MarshalIn<$crate::config::Encoding<E, I>> for $t<$($g),+ $(, $s)?>
+        {
+            #[inline]
+            fn encoded_len_in(&self) -> usize {
+                $crate::impls::dialect::seq_len::<E, I, _>(self.len(), self.iter())
+            }
+
+            #[inline]
+            fn encode_in(
+                &self,
+                w: &mut $crate::writer::Writer<'_>,
+            ) -> Result<(), $crate::error::Overflow> {
+                $crate::impls::dialect::encode_seq::<E, I, _>(self.len(), self.iter(), w)
+            }
+        }
+    )*};
+}
+// Used by name in this file, and by path where other crates' collections
+// are (features `std`, `hashbrown`, `indexmap`).
+#[cfg(feature = "alloc")]
+#[allow(unused_imports)]
+pub(crate) use collection_in;
 
 macro_rules! unsigned {
     ($($t:ty: $bits:literal),*) => {$(
@@ -342,28 +375,40 @@ float!(f32, f64);
 /// Types whose bytes are the same in every dialect: their own impls.
 macro_rules! same_bytes {
     ($($t:ty),*) => {$(
-        impl<E: Endian, I: IntEncoding> MarshalIn<Encoding<E, I>> for $t {
+        impl<E: $crate::config::Endian, I: $crate::config::IntEncoding>
+            $crate::config::MarshalIn<$crate::config::Encoding<E, I>> for $t
+        {
+            const __MAX_LEN: Option<usize> = <$t as $crate::traits::Marshal>::MAX_LEN;
+
             #[inline]
             fn encoded_len_in(&self) -> usize {
-                Marshal::encoded_len(self)
+                $crate::traits::Marshal::encoded_len(self)
             }
 
             #[inline]
-            fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
-                Marshal::encode(self, w)
+            fn encode_in(
+                &self,
+                w: &mut $crate::writer::Writer<'_>,
+            ) -> Result<(), $crate::error::Overflow> {
+                $crate::traits::Marshal::encode(self, w)
             }
         }
 
-        impl<'de, E: Endian, I: IntEncoding> UnmarshalIn<'de, Encoding<E, I>> for $t {
-            const MIN_LEN_IN: usize = <$t as Unmarshal<'de>>::MIN_LEN;
+        impl<'de, E: $crate::config::Endian, I: $crate::config::IntEncoding>
+            $crate::config::UnmarshalIn<'de, $crate::config::Encoding<E, I>> for $t
+        {
+            const MIN_LEN_IN: usize = <$t as $crate::traits::Unmarshal<'de>>::MIN_LEN;
 
             #[inline]
-            fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-                <$t as Unmarshal<'de>>::decode(r)
+            fn decode_in(
+                r: &mut $crate::reader::Reader<'de>,
+            ) -> Result<Self, $crate::error::DecodeError> {
+                <$t as $crate::traits::Unmarshal<'de>>::decode(r)
             }
         }
     )*};
 }
+pub(crate) use same_bytes;
 
 same_bytes!(u8, i8, bool, char, ());
 
@@ -663,7 +708,7 @@ mod owned {
     use alloc::string::String;
     use alloc::vec::Vec;
 
-    use super::{encode_seq, seq_len, take_len, take_string};
+    use super::{take_len, take_string};
     use crate::config::{Encoding, Endian, IntEncoding, MarshalIn, UnmarshalIn};
     use crate::error::{DecodeError, Overflow};
     use crate::reader::Reader;
@@ -825,20 +870,6 @@ mod owned {
         }
     }
 
-    impl<E: Endian, I: IntEncoding, T: MarshalIn<Encoding<E, I>>> MarshalIn<Encoding<E, I>>
-        for VecDeque<T>
-    {
-        #[inline]
-        fn encoded_len_in(&self) -> usize {
-            seq_len::<E, I, _>(self.len(), self.iter())
-        }
-
-        #[inline]
-        fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
-            encode_seq::<E, I, _>(self.len(), self.iter(), w)
-        }
-    }
-
     impl<'de, E: Endian, I: IntEncoding, T: UnmarshalIn<'de, Encoding<E, I>>>
         UnmarshalIn<'de, Encoding<E, I>> for VecDeque<T>
     {
@@ -850,26 +881,7 @@ mod owned {
         }
     }
 
-    /// Encodes a map or a set: its length, then each entry.
-    macro_rules! collection {
-        ($($t:ident<$($g:ident),+>),*) => {$(
-            impl<E: Endian, I: IntEncoding, $($g: MarshalIn<Encoding<E, I>>),+>
-                MarshalIn<Encoding<E, I>> for $t<$($g),+>
-            {
-                #[inline]
-                fn encoded_len_in(&self) -> usize {
-                    seq_len::<E, I, _>(self.len(), self.iter())
-                }
-
-                #[inline]
-                fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
-                    encode_seq::<E, I, _>(self.len(), self.iter(), w)
-                }
-            }
-        )*};
-    }
-
-    collection!(BTreeMap<K, V>, BTreeSet<T>);
+    collection_in!(BTreeMap<K, V>, BTreeSet<T>, VecDeque<T>);
 
     impl<'de, E: Endian, I: IntEncoding, K, V> UnmarshalIn<'de, Encoding<E, I>> for BTreeMap<K, V>
     where
@@ -920,47 +932,7 @@ mod owned {
 #[cfg(any(feature = "std", feature = "hashbrown"))]
 macro_rules! hash_impls_in {
     ($map:ident, $set:ident) => {
-        impl<E, I, K, V, S> $crate::config::MarshalIn<$crate::config::Encoding<E, I>>
-            for $map<K, V, S>
-        where
-            E: $crate::config::Endian,
-            I: $crate::config::IntEncoding,
-            K: $crate::config::MarshalIn<$crate::config::Encoding<E, I>>,
-            V: $crate::config::MarshalIn<$crate::config::Encoding<E, I>>,
-        {
-            #[inline]
-            fn encoded_len_in(&self) -> usize {
-                $crate::impls::dialect::seq_len::<E, I, _>(self.len(), self.iter())
-            }
-
-            #[inline]
-            fn encode_in(
-                &self,
-                w: &mut $crate::writer::Writer<'_>,
-            ) -> Result<(), $crate::error::Overflow> {
-                $crate::impls::dialect::encode_seq::<E, I, _>(self.len(), self.iter(), w)
-            }
-        }
-
-        impl<E, I, T, S> $crate::config::MarshalIn<$crate::config::Encoding<E, I>> for $set<T, S>
-        where
-            E: $crate::config::Endian,
-            I: $crate::config::IntEncoding,
-            T: $crate::config::MarshalIn<$crate::config::Encoding<E, I>>,
-        {
-            #[inline]
-            fn encoded_len_in(&self) -> usize {
-                $crate::impls::dialect::seq_len::<E, I, _>(self.len(), self.iter())
-            }
-
-            #[inline]
-            fn encode_in(
-                &self,
-                w: &mut $crate::writer::Writer<'_>,
-            ) -> Result<(), $crate::error::Overflow> {
-                $crate::impls::dialect::encode_seq::<E, I, _>(self.len(), self.iter(), w)
-            }
-        }
+        $crate::impls::dialect::collection_in!($map<K, V; S>, $set<T; S>);
 
         impl<'de, E, I, K, V, S> $crate::config::UnmarshalIn<'de, $crate::config::Encoding<E, I>>
             for $map<K, V, S>

@@ -222,33 +222,8 @@ mod dialect {
     use super::*;
     use crate::config::{Encoding, Endian, IntEncoding, MarshalIn, UnmarshalIn};
 
-    /// The octets, in every configuration.
-    macro_rules! octets_in {
-        ($($ty:ty),*) => {$(
-            impl<E: Endian, I: IntEncoding> MarshalIn<Encoding<E, I>> for $ty {
-                #[inline]
-                fn encoded_len_in(&self) -> usize {
-                    self.encoded_len()
-                }
-
-                #[inline]
-                fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
-                    self.encode(w)
-                }
-            }
-
-            impl<'de, E: Endian, I: IntEncoding> UnmarshalIn<'de, Encoding<E, I>> for $ty {
-                const MIN_LEN_IN: usize = <$ty as Unmarshal<'de>>::MIN_LEN;
-
-                #[inline]
-                fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-                    <$ty>::decode(r)
-                }
-            }
-        )*};
-    }
-
-    octets_in!(Ipv4Addr, Ipv6Addr);
+    // The octets, in every configuration.
+    crate::impls::dialect::same_bytes!(Ipv4Addr, Ipv6Addr);
 
     /// A socket address: the address, then the port.
     macro_rules! socket_in {

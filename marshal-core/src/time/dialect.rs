@@ -243,27 +243,8 @@ layout_in! {
     ::jiff::SignedDuration: 12 = [I64, I32];
 }
 
-/// Go's format, the same bytes in every configuration.
-impl<E: Endian, I: IntEncoding> MarshalIn<Encoding<E, I>> for GoTime {
-    #[inline]
-    fn encoded_len_in(&self) -> usize {
-        self.encoded_len()
-    }
-
-    #[inline]
-    fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
-        self.encode(w)
-    }
-}
-
-impl<'de, E: Endian, I: IntEncoding> UnmarshalIn<'de, Encoding<E, I>> for GoTime {
-    const MIN_LEN_IN: usize = <GoTime as Unmarshal<'de>>::MIN_LEN;
-
-    #[inline]
-    fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        GoTime::decode(r)
-    }
-}
+// Go's format, the same bytes in every configuration.
+crate::impls::dialect::same_bytes!(GoTime);
 
 #[cfg(test)]
 mod tests {

@@ -192,40 +192,10 @@ where
 /// decoded and charged as above.
 mod dialect {
     use super::*;
-    use crate::config::{Encoding, Endian, IntEncoding, MarshalIn, UnmarshalIn};
-    use crate::impls::dialect::{encode_seq, seq_len, take_len};
+    use crate::config::{Encoding, Endian, IntEncoding, UnmarshalIn};
+    use crate::impls::dialect::take_len;
 
-    impl<E, I, K, V, S> MarshalIn<Encoding<E, I>> for IndexMap<K, V, S>
-    where
-        E: Endian,
-        I: IntEncoding,
-        K: MarshalIn<Encoding<E, I>>,
-        V: MarshalIn<Encoding<E, I>>,
-    {
-        #[inline]
-        fn encoded_len_in(&self) -> usize {
-            seq_len::<E, I, _>(self.len(), self.iter())
-        }
-
-        #[inline]
-        fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
-            encode_seq::<E, I, _>(self.len(), self.iter(), w)
-        }
-    }
-
-    impl<E: Endian, I: IntEncoding, T: MarshalIn<Encoding<E, I>>, S> MarshalIn<Encoding<E, I>>
-        for IndexSet<T, S>
-    {
-        #[inline]
-        fn encoded_len_in(&self) -> usize {
-            seq_len::<E, I, _>(self.len(), self.iter())
-        }
-
-        #[inline]
-        fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
-            encode_seq::<E, I, _>(self.len(), self.iter(), w)
-        }
-    }
+    crate::impls::dialect::collection_in!(IndexMap<K, V; S>, IndexSet<T; S>);
 
     impl<'de, E, I, K, V, S> UnmarshalIn<'de, Encoding<E, I>> for IndexMap<K, V, S>
     where
