@@ -344,6 +344,23 @@ mod tests {
     // one the writer did not write.
 
     #[test]
+    fn a_body_length_in_either_byte_order() {
+        let mut buf = [MaybeUninit::<u8>::uninit(); 16];
+        let mut w = Writer::new_uninit(&mut buf);
+        w.put_body_ordered(true, |w| {
+            w.put_u8(7)?;
+            w.put_body_ordered(false, |w| w.put_array([8, 9]))
+        })
+        .unwrap();
+        // A body that does not fit takes its length back.
+        assert_eq!(
+            w.put_body_ordered(true, |w| w.put_array([0; 9])),
+            Err(Overflow)
+        );
+        assert_eq!(w.into_written(), [0, 0, 0, 7, 7, 2, 0, 0, 0, 8, 9]);
+    }
+
+    #[test]
     fn exact_counts_what_the_sub_writer_wrote() {
         let mut buf = [MaybeUninit::<u8>::uninit(); 8];
         let mut w = Writer::new_uninit(&mut buf);

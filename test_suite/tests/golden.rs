@@ -202,85 +202,79 @@ fn worked_example() {
 #[test]
 fn configurations() {
     use marshal::config;
-    fn rows<T>(value: T, standard: &str, big: &str)
-    where
-        T: Debug
-            + PartialEq
-            + marshal::config::MarshalIn<config::Encoding<config::LittleEndian, config::Varint>>
-            + marshal::config::MarshalIn<config::Encoding<config::BigEndian, config::Varint>>
-            + for<'de> marshal::config::UnmarshalIn<
-                'de,
-                config::Encoding<config::LittleEndian, config::Varint>,
-            > + for<'de> marshal::config::UnmarshalIn<
-                'de,
-                config::Encoding<config::BigEndian, config::Varint>,
-            >,
-    {
-        for (c, bytes) in [(true, standard), (false, big)] {
-            let expected = hex(bytes);
-            let (written, back) = if c {
-                let written = marshal::encode_to_vec(&value, config::standard());
-                (
-                    written,
-                    marshal::decode_from_slice::<T, _>(&expected, config::standard()),
-                )
-            } else {
-                let c = config::standard().with_big_endian();
-                (
-                    marshal::encode_to_vec(&value, c),
-                    marshal::decode_from_slice::<T, _>(&expected, c),
-                )
-            };
-            assert_eq!(written, expected, "{value:?}");
-            assert_eq!(back.unwrap(), (value_again(&written, c), expected.len()));
-        }
-        fn value_again<T>(bytes: &[u8], standard: bool) -> T
+    use marshal::config::{Config, MarshalIn, UnmarshalIn};
+    use marshal_test_suite::dialects::InEvery;
+    /// One row: its bytes in `standard()`, `standard().with_big_endian()`
+    /// and `legacy().with_big_endian()`, each written and read back.
+    fn rows<T: Debug + PartialEq + InEvery>(value: T, standard: &str, big: &str, legacy_big: &str) {
+        fn one<T, C>(value: &T, c: C, bytes: &str)
         where
-            T: for<'de> marshal::config::UnmarshalIn<
-                    'de,
-                    config::Encoding<config::LittleEndian, config::Varint>,
-                > + for<'de> marshal::config::UnmarshalIn<
-                    'de,
-                    config::Encoding<config::BigEndian, config::Varint>,
-                >,
+            T: Debug + PartialEq + MarshalIn<C::Dialect> + for<'de> UnmarshalIn<'de, C::Dialect>,
+            C: Config,
         {
-            if standard {
-                marshal::decode_from_slice::<T, _>(bytes, config::standard())
-                    .unwrap()
-                    .0
-            } else {
-                marshal::decode_from_slice::<T, _>(bytes, config::standard().with_big_endian())
-                    .unwrap()
-                    .0
-            }
+            let expected = hex(bytes);
+            assert_eq!(marshal::encode_to_vec(value, c), expected, "{value:?}");
+            let (back, used) = marshal::decode_from_slice::<T, _>(&expected, c).unwrap();
+            assert_eq!((&back, used), (value, expected.len()));
         }
+        one(&value, config::standard(), standard);
+        one(&value, config::standard().with_big_endian(), big);
+        one(&value, config::legacy().with_big_endian(), legacy_big);
     }
-    rows(7u32, "07", "07");
-    rows(300u32, "fb 2c 01", "fb 01 2c");
-    rows(65536u64, "fc 00 00 01 00", "fc 00 01 00 00");
-    rows(-1i32, "01", "01");
-    rows(-300i64, "fb 57 02", "fb 02 57");
-    rows(-1i8, "ff", "ff");
-    rows(String::from("hi"), "02 68 69", "02 68 69");
-    rows(Some(1.0f32), "01 00 00 80 3f", "01 3f 80 00 00");
-    rows(vec![1u16, 300], "02 01 fb 2c 01", "02 01 fb 01 2c");
-    rows(Duration::new(1, 5), "01 05", "01 05");
+    rows(7u32, "07", "07", "00 00 00 07");
+    rows(300u32, "fb 2c 01", "fb 01 2c", "00 00 01 2c");
+    rows(
+        65536u64,
+        "fc 00 00 01 00",
+        "fc 00 01 00 00",
+        "00 00 00 00 00 01 00 00",
+    );
+    rows(-1i32, "01", "01", "ff ff ff ff");
+    rows(-300i64, "fb 57 02", "fb 02 57", "ff ff ff ff ff ff fe d4");
+    rows(-1i8, "ff", "ff", "ff");
+    rows(
+        String::from("hi"),
+        "02 68 69",
+        "02 68 69",
+        "00 00 00 00 00 00 00 02 68 69",
+    );
+    rows(
+        Some(1.0f32),
+        "01 00 00 80 3f",
+        "01 3f 80 00 00",
+        "01 3f 80 00 00",
+    );
+    rows(
+        vec![1u16, 300],
+        "02 01 fb 2c 01",
+        "02 01 fb 01 2c",
+        "00 00 00 00 00 00 00 02 00 01 01 2c",
+    );
+    rows(
+        Duration::new(1, 5),
+        "01 05",
+        "01 05",
+        "00 00 00 00 00 00 00 01 00 00 00 05",
+    );
     // Timestamps: their layout's integers.
     use marshal::time::Timestamp;
     rows(
         Timestamp::new(300, 5).unwrap(),
         "fb 2c 01 05",
         "fb 01 2c 05",
+        "00 00 00 00 00 00 01 2c 00 00 00 05",
     );
     rows(
         Timestamp::new(-1, 0).unwrap(),
         "fd ff ff ff ff ff ff ff ff 00",
         "fd ff ff ff ff ff ff ff ff 00",
+        "ff ff ff ff ff ff ff ff 00 00 00 00",
     );
     rows(
         std::time::UNIX_EPOCH + Duration::new(1, 5),
         "01 05",
         "01 05",
+        "00 00 00 00 00 00 00 01 00 00 00 05",
     );
     let east = chrono::FixedOffset::east_opt(3600).unwrap();
     rows(
@@ -289,18 +283,26 @@ fn configurations() {
             .with_timezone(&east),
         "01 00 fb 20 1c",
         "01 00 fb 1c 20",
+        "00 00 00 00 00 00 00 01 00 00 00 00 00 00 0e 10",
     );
     rows(
         chrono::NaiveDate::from_ymd_opt(1969, 12, 31).unwrap(),
         "01",
         "01",
+        "ff ff ff ff",
     );
     rows(
         chrono::NaiveTime::from_hms_opt(0, 0, 1).unwrap(),
         "fc 00 ca 9a 3b",
         "fc 3b 9a ca 00",
+        "00 00 00 00 3b 9a ca 00",
     );
-    rows(jiff::SignedDuration::new(-1, -5), "01 09", "01 09");
+    rows(
+        jiff::SignedDuration::new(-1, -5),
+        "01 09",
+        "01 09",
+        "ff ff ff ff ff ff ff ff ff ff ff fb",
+    );
     // Go's format, the same in every configuration.
     let go = marshal::time::GoTime::new(1_700_000_000, 5, None).unwrap();
     assert_eq!(
@@ -322,6 +324,7 @@ fn configurations() {
         },
         "06 00 00 00 fb 2c 01 02 68 69",
         "00 00 00 06 fb 01 2c 02 68 69",
+        "00 00 00 0e 00 00 01 2c 00 00 00 00 00 00 00 02 68 69",
     );
     #[derive(Marshal, Unmarshal, Debug, PartialEq)]
     #[marshal(extensible)]
@@ -329,22 +332,30 @@ fn configurations() {
         A,
         B(u16),
     }
-    rows(ExtEnum::A, "00 00 00 00 00", "00 00 00 00 00");
+    rows(
+        ExtEnum::A,
+        "00 00 00 00 00",
+        "00 00 00 00 00",
+        "00 00 00 00 00 00 00 00",
+    );
     rows(
         ExtEnum::B(300),
         "01 03 00 00 00 fb 2c 01",
         "01 00 00 00 03 fb 01 2c",
+        "00 00 00 01 00 00 00 02 01 2c",
     );
     // Network addresses and `NonZero`.
     rows(
         std::net::SocketAddr::from(([127, 0, 0, 1], 8080)),
         "00 7f 00 00 01 fb 90 1f",
         "00 7f 00 00 01 fb 1f 90",
+        "00 00 00 00 7f 00 00 01 1f 90",
     );
     rows(
         std::num::NonZeroU32::new(300).unwrap(),
         "fb 2c 01",
         "fb 01 2c",
+        "00 00 01 2c",
     );
     // Byte order under fixed-width integers.
     let c = config::legacy().with_big_endian();
