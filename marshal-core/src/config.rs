@@ -82,11 +82,17 @@ use crate::writer::Writer;
 /// methods; implemented by [`Configuration`] alone.
 ///
 /// ```
-/// use marshal::config::{self, Config};
+/// use marshal::config::{self, Config, Endian, IntEncoding};
 ///
 /// fn budget<C: Config>(_: C) -> Option<usize> { C::LIMIT }
 /// assert_eq!(budget(config::standard().with_limit::<4096>()), Some(4096));
 /// assert_eq!(budget(config::legacy()), None);
+///
+/// fn big_varint<C: Config>(_: C) -> (bool, bool) {
+///     (<C::ByteOrder as Endian>::BIG, <C::Ints as IntEncoding>::VARINT)
+/// }
+/// assert_eq!(big_varint(config::standard().with_big_endian()), (true, true));
+/// assert_eq!(big_varint(config::legacy()), (false, false));
 /// ```
 pub trait Config: Copy + sealed::Sealed {
     /// The dialect of the bytes: [`Legacy`] for fixed-width little-endian
