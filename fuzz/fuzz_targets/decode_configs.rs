@@ -3,7 +3,8 @@
 //! re-encodes to exactly `encoded_len_with` bytes, which decode to the same
 //! value, taking all of them; and where each value has one encoding (no
 //! floats, no maps, no varint written wider than needed), those are the
-//! bytes that were read.
+//! bytes that were read. The serde route (`marshal::serde::decode_from_slice`
+//! with a configuration) is held to the same, through serde's derives.
 #![no_main]
 
 use std::collections::BTreeMap;
@@ -56,6 +57,31 @@ struct Stamps {
     count: std::num::NonZeroU32,
 }
 
+/// A type of serde's data model: through the serde route.
+#[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+enum Doc {
+    Empty,
+    Note { id: u64, text: String, tags: Vec<(u16, Option<i32>)> },
+    Nested(Box<Doc>, Vec<u8>),
+    Wide(u128, i128, char),
+}
+
+/// Decodes `data` as a `Doc` in `c` through the serde route and checks
+/// what it decoded, as [`check`] does.
+fn check_serde<C: Config>(data: &[u8], c: C) {
+    let Ok((value, used)) = marshal::serde::decode_from_slice::<Doc, _>(data, c) else {
+        return;
+    };
+    assert!(used <= data.len());
+    let bytes = marshal::serde::encode_to_vec(&value, c).expect("encodes");
+    assert_eq!(marshal::serde::encoded_len_with(&value, c).ok(), Some(bytes.len()));
+    let (again, again_used) =
+        marshal::serde::decode_from_slice::<Doc, _>(&bytes, c).expect("re-decodes");
+    assert_eq!(again, value);
+    assert_eq!(again_used, bytes.len());
+    assert!(bytes.len() <= used, "{value:?}");
+}
+
 /// Decodes `data` as a `T` in `c` and checks what it decoded.
 fn check<T, C>(data: &[u8], c: C)
 where
@@ -85,16 +111,19 @@ fuzz_target!(|data: &[u8]| {
             check::<Save, _>(data, config::standard());
             check::<Vec<Compact>, _>(data, config::standard());
             check::<Stamps, _>(data, config::standard());
+            check_serde(data, config::standard());
         }
         1 => {
             check::<Save, _>(data, config::standard().with_big_endian());
             check::<(Vec<Item>, [u16; 3]), _>(data, config::standard().with_big_endian());
             check::<Stamps, _>(data, config::standard().with_big_endian());
+            check_serde(data, config::standard().with_big_endian());
         }
         _ => {
             check::<Save, _>(data, config::legacy().with_big_endian());
             check::<Vec<Compact>, _>(data, config::legacy().with_big_endian());
             check::<Stamps, _>(data, config::legacy().with_big_endian());
+            check_serde(data, config::legacy().with_big_endian());
         }
     }
 });
