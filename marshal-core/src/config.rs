@@ -534,13 +534,14 @@ mod sealed {
 /// assert_eq!(marshal::encode_to_vec(&Count(300), config::standard()), [251, 44, 1]);
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` cannot be encoded in this configuration's dialect `{D}`",
+    message = "`{Self}` cannot be encoded in the dialect `{D}`",
     label = "`{Self}` does not implement `MarshalIn<{D}>`",
-    note = "with marshal's feature `config`, `#[derive(Marshal)]` implements every dialect, \
-            unless the type holds a type \
-            that only `config::legacy()` carries (a manual `Marshal` impl, a bumpalo \
-            arena type): encode it with `config::legacy()` (or `marshal::to_vec`), or implement \
-            `MarshalIn` for it"
+    note = "in `Legacy` (`config::legacy()`, and every function without a configuration), \
+            a type encodes through its `Marshal` impl: derive or implement `Marshal` for it",
+    note = "in another dialect, with marshal's feature `config`, `#[derive(Marshal)]` implements \
+            it unless the type holds a type that only `config::legacy()` carries (a manual \
+            `Marshal` impl, a bumpalo arena type): encode that with `config::legacy()` (or \
+            `marshal::to_vec`), or implement `MarshalIn` for it"
 )]
 pub trait MarshalIn<D: Dialect> {
     /// The exact number of bytes [`encode_in`](MarshalIn::encode_in)
@@ -593,13 +594,14 @@ pub trait MarshalIn<D: Dialect> {
 /// assert_eq!(<u32 as UnmarshalIn<Standard>>::MIN_LEN_IN, 1);
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` cannot be decoded from this configuration's dialect `{D}`",
+    message = "`{Self}` cannot be decoded from the dialect `{D}`",
     label = "`{Self}` does not implement `UnmarshalIn<{D}>`",
-    note = "with marshal's feature `config`, `#[derive(Unmarshal)]` implements every dialect, \
-            unless the type holds a type \
-            that only `config::legacy()` carries (a manual `Unmarshal` impl, a bumpalo \
-            arena type): decode it with `config::legacy()` (or `marshal::from_bytes`), or implement \
-            `UnmarshalIn` for it"
+    note = "in `Legacy` (`config::legacy()`, and every function without a configuration), \
+            a type decodes through its `Unmarshal` impl: derive or implement `Unmarshal` for it",
+    note = "in another dialect, with marshal's feature `config`, `#[derive(Unmarshal)]` \
+            implements it unless the type holds a type that only `config::legacy()` carries (a \
+            manual `Unmarshal` impl, a bumpalo arena type): decode that with `config::legacy()` \
+            (or `marshal::from_bytes`), or implement `UnmarshalIn` for it"
 )]
 pub trait UnmarshalIn<'de, D: Dialect>: Sized {
     /// The fewest bytes any value takes in `D`: a length prefix is
