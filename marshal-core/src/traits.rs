@@ -671,7 +671,7 @@ pub trait Unmarshal<'de>: Sized {
         // from exactly its share.
         if Self::MIN_LEN_IS_EXACT && Self::MIN_LEN > 0 {
             let mut run = r.split(len.saturating_mul(Self::MIN_LEN))?;
-            crate::impls::extend_decoded(&mut out, len, &mut run)?;
+            crate::impls::extend_decoded::<crate::config::Legacy, Self>(&mut out, len, &mut run)?;
             return Ok(out);
         }
         if !Self::__IN_PLACE {
@@ -682,7 +682,7 @@ pub trait Unmarshal<'de>: Sized {
         }
         // Through a local reader, which stays in registers while the
         // values are written through pointers.
-        r.local(|r| crate::impls::extend_decoded(&mut out, len, r))?;
+        r.local(|r| crate::impls::extend_decoded::<crate::config::Legacy, Self>(&mut out, len, r))?;
         Ok(out)
     }
 

@@ -814,46 +814,10 @@ mod owned {
                 let mut items = Vec::with_capacity(r.try_capacity_for::<T>(len)?);
                 // Through a local reader, which stays in registers while
                 // the values are written through pointers.
-                r.local(|r| extend_decoded_in::<E, I, T>(&mut items, len, r))?;
+                r.local(|r| crate::impls::extend_decoded::<Encoding<E, I>, T>(&mut items, len, r))?;
                 Ok(items)
             })
         }
-    }
-
-    /// Appends `len` values of `T` to `out`, each decoded in place in its
-    /// spare capacity (`UnmarshalIn::__decode_in_place`), as
-    /// `impls::extend_decoded` does in `legacy()`; past what was reserved,
-    /// a value is decoded first and the `Vec` grown only for one that
-    /// decoded.
-    #[inline(always)]
-    fn extend_decoded_in<'de, E: Endian, I: IntEncoding, T: UnmarshalIn<'de, Encoding<E, I>>>(
-        out: &mut Vec<T>,
-        len: usize,
-        r: &mut Reader<'de>,
-    ) -> Result<(), DecodeError> {
-        let mut left = len;
-        loop {
-            let n = left.min(out.capacity() - out.len());
-            crate::mem::extend_built(out, n, |place| T::__decode_in_place(r, place))?;
-            left -= n;
-            if left == 0 {
-                return Ok(());
-            }
-            push_decoded_in::<E, I, T>(out, r)?;
-            left -= 1;
-        }
-    }
-
-    /// Pushes one decoded value to a full `Vec`: out of line, since the
-    /// decoder reserved room for the values it expects.
-    #[cold]
-    #[inline(never)]
-    fn push_decoded_in<'de, E: Endian, I: IntEncoding, T: UnmarshalIn<'de, Encoding<E, I>>>(
-        out: &mut Vec<T>,
-        r: &mut Reader<'de>,
-    ) -> Result<(), DecodeError> {
-        out.push(T::decode_in(r)?);
-        Ok(())
     }
 
     impl<'de, E: Endian, I: IntEncoding, T: UnmarshalIn<'de, Encoding<E, I>>>

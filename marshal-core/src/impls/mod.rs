@@ -29,27 +29,32 @@ pub(crate) fn nest_unless_fixed<'de, T: crate::Unmarshal<'de>, R>(
     }
 }
 
-/// Appends `len` values of `T` to `out`, each decoded in place in its
-/// spare capacity; past what its decoder reserved, a value is decoded
-/// first and the `Vec` grown only for one that decoded.
+/// Appends `len` values of `T` to `out`, each decoded in dialect `D` in
+/// place in its spare capacity (`UnmarshalIn::__decode_in_place`: in
+/// `Legacy`, `Unmarshal::__decode_in`); past what its decoder reserved, a
+/// value is decoded first and the `Vec` grown only for one that decoded.
 #[cfg(feature = "alloc")]
 #[inline(always)]
-pub(crate) fn extend_decoded<'de, T: crate::Unmarshal<'de>>(
+pub(crate) fn extend_decoded<'de, D, T>(
     out: &mut alloc::vec::Vec<T>,
     len: usize,
     r: &mut crate::Reader<'de>,
-) -> Result<(), crate::DecodeError> {
+) -> Result<(), crate::DecodeError>
+where
+    D: crate::config::Dialect,
+    T: crate::config::UnmarshalIn<'de, D>,
+{
     let mut left = len;
     loop {
         let n = left.min(out.capacity() - out.len());
-        crate::mem::extend_built(out, n, |place| T::__decode_in(r, place))?;
+        crate::mem::extend_built(out, n, |place| T::__decode_in_place(r, place))?;
         left -= n;
         if left == 0 {
             return Ok(());
         }
         // Through a copy of the reader: `r` itself, whose address is never
         // passed to a function out of line, can stay in registers.
-        r.local(|r| push_decoded(out, r))?;
+        r.local(|r| push_decoded::<D, T>(out, r))?;
         left -= 1;
     }
 }
@@ -59,10 +64,14 @@ pub(crate) fn extend_decoded<'de, T: crate::Unmarshal<'de>>(
 #[cfg(feature = "alloc")]
 #[cold]
 #[inline(never)]
-fn push_decoded<'de, T: crate::Unmarshal<'de>>(
+fn push_decoded<'de, D, T>(
     out: &mut alloc::vec::Vec<T>,
     r: &mut crate::Reader<'de>,
-) -> Result<(), crate::DecodeError> {
-    out.push(T::decode(r)?);
+) -> Result<(), crate::DecodeError>
+where
+    D: crate::config::Dialect,
+    T: crate::config::UnmarshalIn<'de, D>,
+{
+    out.push(T::decode_in(r)?);
     Ok(())
 }
