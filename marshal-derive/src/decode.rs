@@ -367,8 +367,8 @@ fn enum_body(
     }
 }
 
-/// The primitive type a tag is read as.
-fn tag_primitive(tag_type: TagType) -> TokenStream {
+/// The primitive type a tag is read (and, in the dialects, written) as.
+pub(crate) fn tag_primitive(tag_type: TagType) -> TokenStream {
     match tag_type {
         TagType::U8 => quote!(::core::primitive::u8),
         TagType::U16 => quote!(::core::primitive::u16),

@@ -16,10 +16,9 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use crate::bound;
-use crate::decode::field_default;
+use crate::decode::{field_default, tag_primitive};
 use crate::internals::ast::mentions;
 use crate::internals::ast::{Container, Data, Field, Style, Variant};
-use crate::internals::attr::TagType;
 use crate::pattern::{binding, encoded_fields, local, tag_literal, variant_pattern};
 
 /// Whether `cont` gets dialect impls at all: with the feature `config`
@@ -226,7 +225,7 @@ pub(crate) fn impl_marshal_in(cont: &Container, private: &TokenStream) -> TokenS
             (quote!(match *self {}), quote!(match *self {}))
         }
         Data::Enum(variants) => {
-            let tag_ty = tag_type(cont.tag_type());
+            let tag_ty = tag_primitive(cont.tag_type());
             let body_len = extensible.then(|| quote!(.saturating_add(#prefix)));
             let (lens, encodes): (Vec<_>, Vec<_>) = variants
                 .iter()
@@ -324,7 +323,7 @@ pub(crate) fn impl_unmarshal_in(cont: &Container, private: &TokenStream) -> Toke
             )
         }
         Data::Enum(variants) => {
-            let tag_ty = tag_type(cont.tag_type());
+            let tag_ty = tag_primitive(cont.tag_type());
             let (at, tag) = (local("__at"), local("__tag"));
             let arms = variants.iter().map(|variant| {
                 let lit = tag_literal(variant.tag, cont.tag_type());
@@ -373,15 +372,6 @@ pub(crate) fn impl_unmarshal_in(cont: &Container, private: &TokenStream) -> Toke
                 #decode_body
             }
         }
-    }
-}
-
-/// The type a tag is written as.
-fn tag_type(tag_type: TagType) -> TokenStream {
-    match tag_type {
-        TagType::U8 => quote!(::core::primitive::u8),
-        TagType::U16 => quote!(::core::primitive::u16),
-        TagType::U32 => quote!(::core::primitive::u32),
     }
 }
 
