@@ -278,11 +278,13 @@ pub use marshal_core::LengthMismatch;
 #[cfg(feature = "serde")]
 pub use marshal_core::serde;
 pub use marshal_core::time;
+// Documented by marshal-core's module docs, like `time`.
+pub use marshal_core::adapters;
 pub use marshal_core::{
-    BufferTooSmall, DecodeError, DecodeErrorKind, ErrorPath, MAX_STEPS, Marshal, Overflow, Reader,
-    Site, Step, Unmarshal, UnmarshalOwned, Writer, config, decode_from_slice, encode_into_slice,
-    encoded_len_with, error_path, fingerprint, fixed_len, from_bytes, from_bytes_into,
-    from_bytes_limited, is_memcpy_equivalent, max_len,
+    BufferTooSmall, DecodeError, DecodeErrorKind, ErrorPath, MAX_STEPS, Marshal, MarshalAs,
+    Overflow, Reader, Site, Step, Unmarshal, UnmarshalAs, UnmarshalOwned, Writer, config,
+    decode_from_slice, encode_into_slice, encoded_len_with, error_path, fingerprint, fixed_len,
+    from_bytes, from_bytes_into, from_bytes_limited, is_memcpy_equivalent, max_len,
 };
 // Documented by marshal-core's module docs, like `time`.
 #[cfg(feature = "alloc")]

@@ -77,6 +77,8 @@ use crate::reader::Reader;
 use crate::traits::{Marshal, Unmarshal};
 use crate::writer::Writer;
 
+pub use crate::adapters::{MarshalAsIn, UnmarshalAsIn};
+
 /// A configuration: the bytes' dialect and the allocation budget, fixed by
 /// its type. Made by [`standard()`] and [`legacy()`] and their builder
 /// methods; implemented by [`Configuration`] alone.

@@ -877,6 +877,14 @@ decode_error_kinds! {
     #[cfg_attr(not(feature = "bumpalo"), allow(dead_code))]
     fn arena_full;
 
+    /// A value read for a field `#[marshal(as = TryFromInto<U>)]` (see
+    /// [`adapters::TryFromInto`](crate::adapters::TryFromInto)) that the
+    /// field's type refused: its `TryFrom<U>` returned an error. The
+    /// offset is where the value starts.
+    InvalidConversion => "the value read does not convert into the field's type (its TryFrom \
+                          refused it)",
+    fn invalid_conversion;
+
     /// An error raised by a `with` module or a manual implementation.
     Custom(message: &'static str as &'static &'static str) => "{message}";
     // Made by the public `DecodeError::custom`.

@@ -35,6 +35,7 @@ extern crate std;
 pub mod __facade;
 #[doc(hidden)]
 pub mod __private;
+pub mod adapters;
 pub mod config;
 mod contract;
 #[cfg(feature = "alloc")]
@@ -57,6 +58,7 @@ mod traits;
 mod wire_hash;
 mod writer;
 
+pub use adapters::{MarshalAs, UnmarshalAs};
 #[cfg(feature = "alloc")]
 pub use config::encode_to_vec;
 pub use config::{decode_from_slice, encode_into_slice, encoded_len_with};

@@ -22,12 +22,14 @@ pub(crate) fn impl_unmarshal(cont: &Container, private: &TokenStream) -> TokenSt
         cont.generics,
         |f| f.is_encoded() && f.attrs.with.is_none(),
         &syn::parse_quote!(#private::Unmarshal<'__de>),
+        Some(&|ty| quote!(#private::UnmarshalAs<'__de, #ty>)),
     );
     let defaulted = bound::with_bound(
         cont,
         &decoded,
         |f| f.needs_default_trait(),
         &syn::parse_quote!(::core::default::Default),
+        None,
     );
     let defaulted = bound::explicit(cont, Derive::Unmarshal).unwrap_or(defaulted);
     let de_generics = bound::with_de_lifetime(&defaulted);
@@ -250,7 +252,7 @@ fn field_in_place(field: &Field, in_body: bool, private: &TokenStream) -> TokenS
     let (ty, member) = (field.ty, &field.member);
     let (r, p) = (local("__r"), local("__p"));
     let offset = quote!(#private::offset_of!(Self, #member));
-    if field.is_encoded() && field.attrs.with.is_none() && !in_body {
+    if field.is_encoded() && field.attrs.with.is_none() && field.adapted.is_none() && !in_body {
         // Spanned at the field's type, every token: a type that is not
         // `Unmarshal` is reported there.
         let private = crate::encode::respan(private.clone(), ty.span());
@@ -414,7 +416,10 @@ pub(crate) fn body_field_decode(field: &Field, private: &TokenStream) -> TokenSt
     let r = local("__r");
     let default = field_default(field);
     if field.attrs.with.is_none() {
-        let decode = quote_spanned!(ty.span()=> <#ty as #private::Unmarshal<'__de>>::decode);
+        let decode = match &field.adapted {
+            Some(wire) => quote_spanned!(wire.span()=> <#wire>::decode),
+            None => quote_spanned!(ty.span()=> <#ty as #private::Unmarshal<'__de>>::decode),
+        };
         return if field.is_optional() {
             quote!(#private::body_field_or(#r, || #default, #decode)?)
         } else {
@@ -462,6 +467,11 @@ pub(crate) fn field_decode(field: &Field, private: &TokenStream) -> TokenStream 
                 #value
             }
         };
+    }
+    if let Some(wire) = &field.adapted {
+        // Spanned at the adapter: one that does not implement `UnmarshalAs`
+        // is reported there.
+        return quote_spanned!(wire.span()=> <#wire>::decode(#r)?);
     }
     quote_spanned!(ty.span()=> <#ty as #private::Unmarshal<'__de>>::decode(#r)?)
 }

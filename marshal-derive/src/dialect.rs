@@ -27,10 +27,11 @@ use crate::pattern::{binding, encoded_fields, local, tag_literal, variant_patter
 fn has_dialects(cont: &Container) -> bool {
     (cfg!(feature = "config") || cfg!(test))
         && cont.repr.packed.is_none()
-        && cont
-            .data
-            .all_fields()
-            .all(|f| f.attrs.with.is_some() || !f.recursive || known(f.ty, cont.ident))
+        && cont.data.all_fields().all(|f| {
+            f.attrs.with.is_some()
+                || !f.recursive
+                || (f.adapted.is_none() && known(f.ty, cont.ident))
+        })
 }
 
 /// The standard library's containers, which carry every dialect.
@@ -104,6 +105,7 @@ fn dialect_generics(
     generics: &syn::Generics,
     private: &TokenStream,
     bound: &TokenStream,
+    adapted: &dyn Fn(&syn::Type) -> TokenStream,
     default_bound: bool,
 ) -> syn::Generics {
     let mut generics = generics.clone();
@@ -123,11 +125,19 @@ fn dialect_generics(
         .all_fields()
         .filter(|f| !f.recursive && f.attrs.with.is_none())
     {
-        let ty = f.ty;
-        let key = quote!(#ty).to_string();
-        if f.is_encoded() && seen.insert(key.clone()) {
-            where_clause.predicates.push(syn::parse_quote!(#ty: #bound));
+        let (wire, ty) = (f.wire(), f.ty);
+        let key = quote!(#wire).to_string();
+        if f.is_encoded() && seen.insert(key) {
+            // An adapted field through its adapter, `A: adapted(FieldType)`.
+            where_clause.predicates.push(match &f.attrs.adapter {
+                Some((_, adapter)) => {
+                    let bound = adapted(ty);
+                    syn::parse_quote!(#adapter: #bound)
+                }
+                None => syn::parse_quote!(#wire: #bound),
+            });
         }
+        let key = quote!(#ty).to_string();
         // Only where the type names a parameter: a bound on a concrete
         // type that does not hold is an error of its own (E0277), on top
         // of the `Unmarshal` impl's, which already reports it.
@@ -156,7 +166,8 @@ pub(crate) fn impl_marshal_in(cont: &Container, private: &TokenStream) -> TokenS
     let ident = cont.ident;
     let dialect = quote!(#private::Encoding<__E, __I>);
     let bound = quote!(#private::MarshalIn<#dialect>);
-    let generics = dialect_generics(cont, cont.generics, private, &bound, false);
+    let adapted = |ty: &syn::Type| quote!(#private::MarshalAsIn<#ty, #dialect>);
+    let generics = dialect_generics(cont, cont.generics, private, &bound, &adapted, false);
     let (impl_generics, _, where_clause) = generics.split_for_impl();
     let (_, ty_generics, _) = cont.generics.split_for_impl();
     let w = local("__w");
@@ -174,14 +185,24 @@ pub(crate) fn impl_marshal_in(cont: &Container, private: &TokenStream) -> TokenS
                     }
                 }
             }
-            None => quote_spanned!(ty.span()=> #private::len_in::<__E, __I, _>(#value)),
+            None => match &f.adapted {
+                Some(wire) => quote_spanned!(wire.span()=> <#wire>::len_in::<__E, __I>(#value)),
+                None => quote_spanned!(ty.span()=> #private::len_in::<__E, __I, _>(#value)),
+            },
         }
     };
     let encode = |f: &Field, value: TokenStream| {
         let ty = f.ty;
         match &f.attrs.with {
             Some(with) => crate::encode::with_encode(with, &value, private),
-            None => quote_spanned!(ty.span()=> #private::encode_in::<__E, __I, _>(#value, #w)?;),
+            None => match &f.adapted {
+                Some(wire) => {
+                    quote_spanned!(wire.span()=> <#wire>::encode_in::<__E, __I>(#value, #w)?;)
+                }
+                None => {
+                    quote_spanned!(ty.span()=> #private::encode_in::<__E, __I, _>(#value, #w)?;)
+                }
+            },
         }
     };
     let extensible = cont.extensible();
@@ -285,7 +306,8 @@ pub(crate) fn impl_unmarshal_in(cont: &Container, private: &TokenStream) -> Toke
     let dialect = quote!(#private::Encoding<__E, __I>);
     let bound = quote!(#private::UnmarshalIn<'__de, #dialect>);
     let generics = bound::with_de_lifetime(cont.generics);
-    let generics = dialect_generics(cont, &generics, private, &bound, true);
+    let adapted = |ty: &syn::Type| quote!(#private::UnmarshalAsIn<'__de, #ty, #dialect>);
+    let generics = dialect_generics(cont, &generics, private, &bound, &adapted, true);
     let (impl_generics, _, where_clause) = generics.split_for_impl();
     let (_, ty_generics, _) = cont.generics.split_for_impl();
     let r = local("__r");
@@ -313,7 +335,7 @@ pub(crate) fn impl_unmarshal_in(cont: &Container, private: &TokenStream) -> Toke
                 .iter()
                 .filter(|f| f.is_encoded() && !f.recursive && f.attrs.with.is_none())
                 .map(|f| {
-                    let ty = f.ty;
+                    let ty = f.wire();
                     quote_spanned!(ty.span()=> #private::min_in::<__E, __I, #ty>())
                 });
             let build = construct(&quote!(Self), fields, false, private);
@@ -387,8 +409,11 @@ fn construct(
 ) -> TokenStream {
     let r = local("__r");
     let inits = fields.iter().map(|f| {
-        let (member, ty) = (&f.member, f.ty);
-        let decode = quote_spanned!(ty.span()=> #private::decode_in::<__E, __I, _>);
+        let member = &f.member;
+        let decode = match &f.adapted {
+            Some(wire) => quote_spanned!(wire.span()=> <#wire>::decode_in::<__E, __I>),
+            None => quote_spanned!(f.ty.span()=> #private::decode_in::<__E, __I, _>),
+        };
         let value = if !f.is_encoded() {
             field_default(f)
         } else if f.attrs.with.is_some() && in_body {

@@ -24,6 +24,7 @@ pub(crate) fn impl_marshal(cont: &Container, private: &TokenStream) -> TokenStre
         cont.generics,
         |f| f.is_encoded() && f.attrs.with.is_none(),
         &syn::parse_quote!(#private::Marshal),
+        Some(&|ty| quote!(#private::MarshalAs<#ty>)),
     );
     let generics = bound::explicit(cont, Derive::Marshal).unwrap_or(generics);
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
@@ -380,8 +381,9 @@ fn head_bytes(tag: u64, tag_type: TagType, prefix: usize) -> Vec<proc_macro2::Li
 
 /// `len`, a `Len`, with one field's length added; `access` evaluates to
 /// `&FieldType`. A field of a type that has a `FIXED_LEN` adds it
-/// (`Marshal::__add_len`); a field encoded `with` a module, or naming the
-/// container, adds its length found at run time. Each is a call through
+/// (`Marshal::__add_len`), an adapted field its adapter's (`As::add_len`);
+/// a field encoded `with` a module, or naming the container, adds its
+/// length found at run time. Each is a call through
 /// the field's type, so that a type that is not `Marshal` is reported once,
 /// at the type.
 fn field_len(
@@ -400,6 +402,15 @@ fn field_len(
                 let #value = #access;
                 #with::encoded_len(#value)
             })
+        };
+    }
+    if let Some(wire) = &field.adapted {
+        // `As<A, FieldType>`'s, spanned at the adapter: an adapter that does
+        // not implement `MarshalAs` is reported there.
+        return if field.recursive {
+            quote_spanned!(wire.span()=> #private::Len::len(#len, <#wire>::encoded_len(#access)))
+        } else {
+            quote_spanned!(wire.span()=> <#wire>::add_len(#access, #len))
         };
     }
     if field.recursive {
@@ -421,9 +432,12 @@ enum FieldEncode {
 /// Encodes one field through the writer; `access` evaluates to `&FieldType`.
 fn field_encode(field: &Field, access: &TokenStream, private: &TokenStream) -> FieldEncode {
     let (ty, w) = (field.ty, local("__w"));
-    match &field.attrs.with {
-        Some(with) => FieldEncode::With(with_encode(with, access, private)),
-        None => FieldEncode::Typed(
+    match (&field.attrs.with, &field.adapted) {
+        (Some(with), _) => FieldEncode::With(with_encode(with, access, private)),
+        (None, Some(wire)) => {
+            FieldEncode::Typed(quote_spanned!(wire.span()=> <#wire>::encode(#access, #w)))
+        }
+        (None, None) => FieldEncode::Typed(
             quote_spanned!(ty.span()=> <#ty as #private::Marshal>::encode(#access, #w)),
         ),
     }

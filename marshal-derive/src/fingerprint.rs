@@ -80,7 +80,7 @@ fn field_fingerprints<'a>(
             } else if f.recursive {
                 quote!(#private::fp::RECURSIVE)
             } else {
-                let ty = f.ty;
+                let ty = f.wire();
                 quote_spanned!(ty.span()=> <#ty as #private::Marshal>::FINGERPRINT)
             }
         })

@@ -49,11 +49,14 @@ pub(crate) fn container_layout(
 }
 
 /// Whether the field certainly keeps its struct from being
-/// memcpy-equivalent: it is skipped, encoded `with` a module or names the
-/// container (the layout would depend on itself), or its type is one whose
+/// memcpy-equivalent: it is skipped, encoded `with` a module or an adapter
+/// (`as`), or names the container (the layout would depend on itself), or its type is one whose
 /// layout is always opaque, judged from its spelling alone.
 fn never_memcpy(field: &Field) -> bool {
-    !field.is_encoded() || !field.sized_by_type() || never_memcpy_type(field.ty)
+    !field.is_encoded()
+        || !field.sized_by_type()
+        || field.adapted.is_some()
+        || never_memcpy_type(field.ty)
 }
 
 /// Whether `ty` is spelled as a type that is never memcpy-equivalent: a

@@ -68,7 +68,7 @@ pub(crate) fn struct_sizes(cont: &Container, private: &TokenStream) -> Option<To
     }
     let terms = fields.iter().filter(|f| f.is_encoded()).map(|f| {
         if f.sized_by_type() {
-            let ty = f.ty;
+            let ty = f.wire();
             quote_spanned!(ty.span()=> <#ty as #private::Marshal>::__SIZES)
         } else {
             quote!(#private::Sizes::UNKNOWN)
@@ -99,7 +99,7 @@ pub(crate) fn struct_parts(cont: &Container, private: &TokenStream) -> Option<To
         return None;
     }
     let terms = fields.iter().map(|f| {
-        let ty = f.ty;
+        let ty = f.wire();
         if !f.is_encoded() {
             quote!(#private::Part::skipped::<#ty>())
         } else if f.attrs.with.is_some() {
@@ -133,7 +133,7 @@ pub(crate) fn named_fields(
         return None;
     }
     let named = fields.iter().map(|f| {
-        let field_ty = f.ty;
+        let field_ty = f.wire();
         let name = match &f.member {
             syn::Member::Named(ident) => syn::ext::IdentExt::unraw(ident).to_string(),
             syn::Member::Unnamed(index) => index.index.to_string(),
@@ -201,7 +201,7 @@ pub(crate) fn field_consts<'a>(
         if !f.sized_by_type() {
             quote!(::core::option::Option::None)
         } else {
-            let ty = f.ty;
+            let ty = f.wire();
             quote_spanned!(ty.span()=> <#ty as #private::Marshal>::#ident)
         }
     })
@@ -239,7 +239,7 @@ fn min_terms<'a>(
         .iter()
         .filter(|f| f.is_encoded() && f.sized_by_type() && !f.is_optional())
         .map(move |f| {
-            let ty = f.ty;
+            let ty = f.wire();
             quote_spanned!(ty.span()=> <#ty as #private::Unmarshal<'__de>>::MIN_LEN)
         })
 }
@@ -260,7 +260,7 @@ pub(crate) fn container_min_len_is_exact(cont: &Container, private: &TokenStream
             let per_variant = variants.iter().map(|v| {
                 let terms = v.fields.iter().filter(|f| f.is_encoded()).map(|f| {
                     if f.sized_by_type() {
-                        let ty = f.ty;
+                        let ty = f.wire();
                         quote_spanned!(ty.span()=> <#ty as #private::Unmarshal<'__de>>::__EXACT_LEN)
                     } else {
                         quote!(::core::option::Option::None)

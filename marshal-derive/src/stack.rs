@@ -14,7 +14,7 @@ pub(crate) fn container_stack(cont: &Container, private: &TokenStream) -> TokenS
     let stack = quote!(#private::stack);
     let fields = |fields: &[Field]| {
         let each = fields.iter().map(|f| {
-            let ty = f.ty;
+            let ty = f.wire();
             if f.is_encoded() && f.attrs.with.is_none() {
                 // Spanned as the other constants spell the field's, so that
                 // a field that is not `Unmarshal` is reported there, once.

@@ -6,6 +6,7 @@
 use proc_macro2::{TokenStream, TokenTree};
 use quote::ToTokens;
 use syn::punctuated::Punctuated;
+use syn::spanned::Spanned;
 
 use super::attr::{self, TagType};
 use super::ctxt::Ctxt;
@@ -60,6 +61,9 @@ pub(crate) struct Field<'a> {
     pub(crate) member: syn::Member,
     pub(crate) attrs: attr::Field,
     pub(crate) ty: &'a syn::Type,
+    /// With `as = A`: `_marshal::As<A, FieldType>`, the type whose impls
+    /// (the adapter's) write and read the field, spanned at the adapter.
+    pub(crate) adapted: Option<syn::Type>,
     /// The type names the container itself (`Box<Self>`, `Vec<Tree>`): its
     /// size constants would depend on themselves, so they are not used.
     pub(crate) recursive: bool,
@@ -166,6 +170,12 @@ impl Variant<'_> {
 }
 
 impl Field<'_> {
+    /// The type whose impls write and read the field: its own, or with
+    /// `as = A`, `As<A, FieldType>`, the adapter's.
+    pub(crate) fn wire(&self) -> &syn::Type {
+        self.adapted.as_ref().unwrap_or(self.ty)
+    }
+
     /// The version that added the field: its `since`, else 1.
     pub(crate) fn since(&self) -> u32 {
         self.attrs.since.as_ref().map_or(1, |(_, n)| *n)
@@ -253,12 +263,21 @@ fn struct_from_ast<'a>(
     let fields = fields
         .members()
         .zip(fields.iter())
-        .map(|(member, field)| Field {
-            original: field,
-            member,
-            attrs: attr::Field::from_ast(cx, &field.attrs),
-            ty: &field.ty,
-            recursive: mentions(field.ty.to_token_stream(), container),
+        .map(|(member, field)| {
+            let attrs = attr::Field::from_ast(cx, &field.attrs);
+            let adapted = attrs.adapter.as_ref().map(|(_, adapter)| {
+                let (private, ty) = (crate::dummy::private(), &field.ty);
+                let private = crate::encode::respan(private, adapter.span());
+                syn::parse_quote_spanned!(adapter.span()=> #private::As<#adapter, #ty>)
+            });
+            Field {
+                original: field,
+                member,
+                attrs,
+                ty: &field.ty,
+                adapted,
+                recursive: mentions(field.ty.to_token_stream(), container),
+            }
         })
         .collect();
     (style, fields)

@@ -9,11 +9,11 @@ use syn::meta::ParseNestedMeta;
 use syn::punctuated::Punctuated;
 
 use super::ctxt::Ctxt;
-use super::symbol::{BOUND, DECODE, ENCODE, USE_DISCRIMINANT};
 use super::symbol::{
-    CRATE, DEFAULT, EXTENSIBLE, HISTORY, MARSHAL, MAX_SIZE, OTHER, SINCE, SIZE, SKIP, Symbol, TAG,
-    TAG_TYPE, WITH,
+    AS, CRATE, DEFAULT, EXTENSIBLE, HISTORY, MARSHAL, MAX_SIZE, OTHER, SINCE, SIZE, SKIP, Symbol,
+    TAG, TAG_TYPE, WITH,
 };
+use super::symbol::{BOUND, DECODE, ENCODE, USE_DISCRIMINANT};
 
 /// A value that may be set at most once.
 struct Attr<'c, T> {
@@ -134,6 +134,9 @@ pub(crate) struct Field {
     pub(crate) skip: Option<TokenStream>,
     /// `with = path`: a module that encodes the field.
     pub(crate) with: Option<syn::Path>,
+    /// `as = Type`: the adapter that encodes the field, with the key's
+    /// tokens.
+    pub(crate) adapter: Option<(TokenStream, syn::Type)>,
     /// `since = N`: the version that added the field, with its literal.
     pub(crate) since: Option<(syn::LitInt, u32)>,
     /// `default` or `default = path`: the value of a field that the input
@@ -160,7 +163,7 @@ const CONTAINER_KEYS: &[&str] = &[
     "history",
 ];
 const VARIANT_KEYS: &[&str] = &["tag", "other", "since"];
-const FIELD_KEYS: &[&str] = &["skip", "with", "since", "default"];
+const FIELD_KEYS: &[&str] = &["skip", "with", "as", "since", "default"];
 
 impl Container {
     pub(crate) fn from_ast(cx: &Ctxt, attrs: &[syn::Attribute]) -> Self {
@@ -310,6 +313,7 @@ impl Field {
     pub(crate) fn from_ast(cx: &Ctxt, attrs: &[syn::Attribute]) -> Self {
         let mut skip = Attr::none(cx, SKIP);
         let mut with = Attr::none(cx, WITH);
+        let mut adapter = Attr::none(cx, AS);
         let mut since = Attr::none(cx, SINCE);
         let mut default = Attr::none(cx, DEFAULT);
         for_each_marshal_meta(cx, attrs, |meta| {
@@ -332,6 +336,8 @@ impl Field {
                 if let Some(path) = parse_path_value(&meta)? {
                     with.set(&meta.path, path);
                 }
+            } else if meta.path == AS {
+                adapter.set(&meta.path, parse_type_value(&meta)?);
             } else {
                 unknown_key(cx, &meta, "field", FIELD_KEYS)?;
             }
@@ -340,6 +346,7 @@ impl Field {
         Field {
             skip: skip.get_with_tokens().map(|(tokens, ())| tokens),
             with: with.get(),
+            adapter: adapter.get_with_tokens(),
             since: since.get(),
             default: default.get_with_tokens(),
         }
@@ -702,6 +709,16 @@ fn parse_path_value(meta: &ParseNestedMeta) -> syn::Result<Option<syn::Path>> {
         return lit.parse_with(syn::Path::parse_mod_style).map(Some);
     }
     syn::Path::parse_mod_style(value).map(Some)
+}
+
+/// Parses `key = Type` or `key = "Type"`.
+fn parse_type_value(meta: &ParseNestedMeta) -> syn::Result<syn::Type> {
+    let value = meta.value()?;
+    if value.peek(syn::LitStr) {
+        let lit: syn::LitStr = value.parse()?;
+        return lit.parse();
+    }
+    value.parse()
 }
 
 /// Records an unknown key, suggesting the closest known one, and skips its

@@ -274,7 +274,7 @@ fn check_bounds(cx: &Ctxt, cont: &Container, derive: Derive) {
     }
 }
 
-/// `skip` and `with` on one field contradict each other.
+/// `skip`, `with` and `as` on one field contradict each other.
 fn check_field_attrs(cx: &Ctxt, cont: &Container) {
     for field in cont.data.all_fields() {
         if let (Some(skip), Some(_)) = (&field.attrs.skip, &field.attrs.with) {
@@ -283,6 +283,23 @@ fn check_field_attrs(cx: &Ctxt, cont: &Container) {
                 "a field cannot be both `skip` and `with`: a skipped field is never encoded; \
                  remove one of them",
             );
+        }
+        if let Some((tokens, _)) = &field.attrs.adapter {
+            if field.attrs.skip.is_some() {
+                cx.error_spanned_by(
+                    tokens,
+                    "a field cannot be both `skip` and `as`: a skipped field is never encoded; \
+                     remove one of them",
+                );
+            }
+            if field.attrs.with.is_some() {
+                cx.error_spanned_by(
+                    tokens,
+                    "a field cannot be both `with` and `as`: each says how the field is encoded; \
+                     keep one (an adapter, `as = A`, keeps the field's sizes and reads through \
+                     the caller's reader)",
+                );
+            }
         }
     }
 }

@@ -18,6 +18,7 @@ pub(crate) const ENCODE: Symbol = Symbol("encode");
 pub(crate) const DECODE: Symbol = Symbol("decode");
 pub(crate) const SKIP: Symbol = Symbol("skip");
 pub(crate) const WITH: Symbol = Symbol("with");
+pub(crate) const AS: Symbol = Symbol("as");
 pub(crate) const SIZE: Symbol = Symbol("size");
 pub(crate) const MAX_SIZE: Symbol = Symbol("max_size");
 pub(crate) const EXTENSIBLE: Symbol = Symbol("extensible");
