@@ -5,6 +5,7 @@
 # bodies written and read (evolution),
 # the allocation-budget tests (alloc_budget), decoding into bumpalo arenas
 # (arena_decode, beside mem/arena.rs's own unit tests in marshal-core's),
+# adapted fields, seen through `As::from_ref` (adapters),
 # values built in place (in_place: drops after an error or a panic at
 # every field and element)
 # and the parallel batches (par) under Miri, which flags undefined behaviour, out-of-bounds reads, reads of
@@ -24,7 +25,8 @@ cargo +nightly miri test -p marshal-core --all-features
 cargo +nightly miri test -p marshal-test-suite \
     --test decode_hostile --test golden --test uninit --test layouts \
     --test output_targets --test lying_impls \
-    --test alloc_budget --test evolution --test arena_decode --test in_place
+    --test alloc_budget --test evolution --test arena_decode --test in_place \
+    --test adapters
 # The round trips, without the bincode cross-checks (`bc_*`): those decode
 # the very same bytes through the same code, and run bincode's serializer
 # under Miri besides, which alone would take most of an hour.

@@ -71,9 +71,8 @@
 //!   one-byte `None`s of `Option<[u64; 64]>` (520 bytes each in memory) make
 //!   a decode ask for 8 MB before their last byte turns out bad; with one,
 //!   the same decode stops with `AllocLimit` before it allocates past the
-//!   budget. A field read by a `with` module is read from a reader of the
-//!   module's own, which the outer decode's depth limit and budget do not
-//!   reach.
+//!   budget. Fields read by a `with` module or an adapter (`as = A`) are
+//!   read through the same reader, within its depth limit and budget.
 //!
 //! ```
 //! use marshal::{DecodeErrorKind, Unmarshal, UnmarshalOwned};
@@ -319,7 +318,8 @@ pub use values::{Values, iter};
 /// | attribute | on | effect |
 /// | --- | --- | --- |
 /// | `#[marshal(skip)]` | field | not encoded; decoded as `Default::default()` |
-/// | `#[marshal(with = path)]` | field | encoded by `path::encoded_len(&T) -> usize` and `path::write_to(&T, &mut [u8]) -> usize`, decoded by `path::read_from(&'de [u8]) -> Result<(T, usize), DecodeError>` (the value and the bytes it used) |
+/// | `#[marshal(as = A)]` | field | encoded and decoded by the adapter `A` (`A: MarshalAs<T> + UnmarshalAs<'de, T>`; see [`adapters`]): the field keeps its sizes (`FIXED_LEN`, `MAX_LEN`, `MIN_LEN`), reads through the caller's reader, and contributes the adapter's fingerprint; adapters compose, `as = Vec<A>`, `Option<A>`, `[A; N]`, `Box<A>`, tuples |
+/// | `#[marshal(with = path)]` | field | encoded by `path::encoded_len(&T) -> usize` and `path::encode(&T, &mut Writer) -> Result<(), Overflow>`, which must write exactly that many bytes (fewer or more is an error of the encode, in every build), decoded by `path::decode(&mut Reader<'de>) -> Result<T, DecodeError>`, through the caller's reader: its depth limit, allocation budget and offsets apply. (These replace the earlier `write_to(&T, &mut [u8]) -> usize` and `read_from(&[u8]) -> Result<(T, usize), DecodeError>`, which read through a reader of the module's own.) The field has no known size; prefer an adapter (`as`) |
 /// | `#[marshal(tag = N)]` | variant | wire tag `N` instead of the declaration index (leaves bincode's format) |
 /// | `#[marshal(tag_type = u8 \| u16 \| u32)]` | enum | width of the wire tag; default `u32` (anything else leaves bincode's format) |
 /// | `#[marshal(use_discriminant = true \| false)]` | enum | required once an enum has explicit discriminants (`A = 10`): `true` makes each variant's discriminant its wire tag (leaves bincode's format), `false` keeps the declaration index, as bincode does |
@@ -482,10 +482,10 @@ pub use values::{Values, iter};
 /// use marshal::Marshal;
 ///
 /// mod be_u16 {
+///     use marshal::{Overflow, Writer};
 ///     pub fn encoded_len(_: &u16) -> usize { 2 }
-///     pub fn write_to(v: &u16, buf: &mut [u8]) -> usize {
-///         buf[..2].copy_from_slice(&v.to_be_bytes());
-///         2
+///     pub fn encode(v: &u16, w: &mut Writer<'_>) -> Result<(), Overflow> {
+///         w.put_array(v.to_be_bytes())
 ///     }
 /// }
 ///
@@ -631,7 +631,7 @@ pub use marshal_derive::Marshal;
 /// It reads what `#[derive(Marshal)]` writes and honours the same
 /// attributes (the table is on [`Marshal`](derive@Marshal#attributes)): a
 /// `skip` field is filled with its default, a `with = path` field is read
-/// by `path::read_from`, and `tag`/`tag_type` (and `use_discriminant`)
+/// by `path::decode`, an `as = A` field by its adapter, and `tag`/`tag_type` (and `use_discriminant`)
 /// select the variant. A tag that names no variant is an
 /// [`InvalidTag`](DecodeErrorKind::InvalidTag) error, except in an
 /// extensible enum with an `other` variant, which it decodes as. In an
@@ -646,17 +646,16 @@ pub use marshal_derive::Marshal;
 /// use marshal::{DecodeError, Marshal, Unmarshal};
 ///
 /// mod be_u16 {
-///     use marshal::DecodeError;
+///     use marshal::{DecodeError, Overflow, Reader, Writer};
 ///     pub fn encoded_len(_: &u16) -> usize { 2 }
-///     pub fn write_to(v: &u16, buf: &mut [u8]) -> usize {
-///         buf[..2].copy_from_slice(&v.to_be_bytes());
-///         2
+///     pub fn encode(v: &u16, w: &mut Writer<'_>) -> Result<(), Overflow> {
+///         w.put_array(v.to_be_bytes())
 ///     }
-///     pub fn read_from(buf: &[u8]) -> Result<(u16, usize), DecodeError> {
-///         match buf {
-///             [a, b, ..] => Ok((u16::from_be_bytes([*a, *b]), 2)),
-///             _ => Err(DecodeError::custom(&"port needs two bytes", 0)),
-///         }
+///     pub fn decode(r: &mut Reader<'_>) -> Result<u16, DecodeError> {
+///         let at = r.position();
+///         r.take_array()
+///             .map(u16::from_be_bytes)
+///             .map_err(|_| DecodeError::custom(&"port needs two bytes", at))
 ///     }
 /// }
 ///

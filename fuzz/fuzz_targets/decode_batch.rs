@@ -76,13 +76,13 @@ mod picky {
     pub fn encoded_len<T>(_: &T) -> usize {
         0
     }
-    pub fn write_to<T>(_: &T, _: &mut [u8]) -> usize {
-        0
+    pub fn encode<T>(_: &T, _: &mut marshal::Writer<'_>) -> Result<(), marshal::Overflow> {
+        Ok(())
     }
-    pub fn read_from<T: Default>(input: &[u8]) -> Result<(T, usize), marshal::DecodeError> {
-        match input.first() {
-            Some(b) if b % 2 == 1 => Err(marshal::DecodeError::custom(&"odd", 0)),
-            _ => Ok((T::default(), 0)),
+    pub fn decode<T: Default>(r: &mut marshal::Reader<'_>) -> Result<T, marshal::DecodeError> {
+        match r.peek_rest().first() {
+            Some(b) if b % 2 == 1 => Err(marshal::DecodeError::custom(&"odd", r.position())),
+            _ => Ok(T::default()),
         }
     }
 }

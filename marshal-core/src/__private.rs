@@ -9,7 +9,6 @@
 //! what is compiled is what the expansion would have spelled.
 
 pub use crate::adapters::traits::As;
-pub use crate::adapters::{MarshalAs, MarshalAsIn, UnmarshalAs, UnmarshalAsIn};
 pub use crate::config::{Encoding, Endian, IntEncoding, MarshalIn, UnmarshalIn};
 pub use crate::contract::{check_history, check_size, fixed_body};
 pub use crate::error::{DecodeError, Overflow};
@@ -143,6 +142,27 @@ pub fn encode_exact<T: Marshal + ?Sized>(
         Some(n) => Writer::exact(w, n, fields),
         None => fields(w),
     }
+}
+
+/// A field written `with` a module: `encode` writes it through a writer of
+/// exactly `len` bytes, the module's `encoded_len`, which it must fill.
+/// Writing more is an [`Overflow`] (the region ends there), and so is
+/// writing fewer, in every build: the output targets then report the
+/// inconsistency as for any encoder whose `encoded_len` is wrong.
+#[inline(always)]
+pub fn encode_with(
+    w: &mut Writer<'_>,
+    len: usize,
+    encode: impl FnOnce(&mut Writer<'_>) -> Result<(), Overflow>,
+) -> Result<(), Overflow> {
+    Writer::exact(w, len, |w| {
+        encode(w)?;
+        if w.written() == len {
+            Ok(())
+        } else {
+            Err(Overflow)
+        }
+    })
 }
 
 /// An enum variant with fields: its tag, then what `fields` writes. When

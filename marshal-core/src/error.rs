@@ -922,8 +922,8 @@ impl DecodeError {
     /// [`from_bytes_limited`](crate::from_bytes_limited),
     /// [`from_bytes_into`](crate::from_bytes_into),
     /// and the `marshal` crate's frames, `par::decode_batch` and
-    /// `buf::decode_from_bytes`; not [`Unmarshal::read_from`](crate::Unmarshal::read_from),
-    /// the building block of `with` modules): after an error, and only then, they read
+    /// `buf::decode_from_bytes`; not [`Unmarshal::read_from`](crate::Unmarshal::read_from)
+    /// nor [`Unmarshal::decode`](crate::Unmarshal::decode)): after an error, and only then, they read
     /// the input again to find it, so decoding that succeeds pays nothing
     /// for it. [`Display`](fmt::Display) ends with it (`…, in
     /// Record.note`).

@@ -40,24 +40,25 @@
 //! encoded by its type, and notices `with` fields added, removed or moved;
 //! it does not tell one `with` module from another (`be_u16` and `le_u32`
 //! give the same fingerprint), nor notice that a module's encoding changed.
-//! Version such a change yourself, for instance by giving the field a type
-//! of its own whose hand-written `Marshal` sets `FINGERPRINT`.
+//! Version such a change yourself, for instance by writing the field with
+//! an adapter (`#[marshal(as = A)]`) whose `MarshalAs::FINGERPRINT` says
+//! what it writes: an adapted field contributes its adapter's fingerprint.
 //!
 //! ```
 //! use marshal::Marshal;
 //!
 //! mod be_u16 {
+//!     use marshal::{Overflow, Writer};
 //!     pub fn encoded_len(_: &u16) -> usize { 2 }
-//!     pub fn write_to(v: &u16, buf: &mut [u8]) -> usize {
-//!         buf[..2].copy_from_slice(&v.to_be_bytes());
-//!         2
+//!     pub fn encode(v: &u16, w: &mut Writer<'_>) -> Result<(), Overflow> {
+//!         w.put_array(v.to_be_bytes())
 //!     }
 //! }
 //! mod le_u32 {
+//!     use marshal::{Overflow, Writer};
 //!     pub fn encoded_len(_: &u16) -> usize { 4 }
-//!     pub fn write_to(v: &u16, buf: &mut [u8]) -> usize {
-//!         buf[..4].copy_from_slice(&u32::from(*v).to_le_bytes());
-//!         4
+//!     pub fn encode(v: &u16, w: &mut Writer<'_>) -> Result<(), Overflow> {
+//!         w.put_array(u32::from(*v).to_le_bytes())
 //!     }
 //! }
 //!

@@ -556,7 +556,8 @@ impl<'de> Reader<'de> {
     /// [`nest`](Reader::nest) carries the budget into its body and back;
     /// [`split`](Reader::split) sub-readers get none of it. `usize::MAX`
     /// means no budget, as for [`Reader::new`]. Fields decoded by a `with`
-    /// module (which read from their own reader) and manual
+    /// module or an adapter read through the caller's reader, and are
+    /// counted as they charge it; manual
     /// [`Unmarshal`](crate::Unmarshal) implementations that do not call
     /// [`try_capacity_for`](Reader::try_capacity_for) or
     /// [`charge_alloc`](Reader::charge_alloc) are not counted.

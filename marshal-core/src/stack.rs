@@ -186,7 +186,8 @@ pub(crate) const fn field(size: usize, exact: bool, stack: usize) -> Field {
 }
 
 /// A field not decoded by an `Unmarshal`: skipped, or read by a `with`
-/// module through a reader of its own.
+/// module, whose frames are its own (the levels it nests are charged by
+/// the containers it decodes through the caller's reader).
 #[must_use]
 pub const fn opaque_field<T>() -> Field {
     Field {

@@ -232,9 +232,8 @@ impl<'a> Writer<'a> {
 
     /// Claims the next `len` bytes and returns them for the caller to fill.
     ///
-    /// The claimed bytes count as written. This is how a `with` module's
-    /// `write_to(&value, &mut [u8])` is given exactly its share of the buffer.
-    /// In a writer over uninitialized memory the claimed bytes are zeroed
+    /// The claimed bytes count as written: for a caller that fills a region
+    /// of known length with code that writes into a slice. In a writer over uninitialized memory the claimed bytes are zeroed
     /// first (a `&mut [u8]` must not see uninitialized bytes); in one over
     /// initialized memory they are handed out as they are.
     ///

@@ -16,15 +16,15 @@ use crate::internals::attr::binds_lifetime;
 /// associated type path like `P::Item`) that appears in a field `filter`
 /// accepts. Types inside `PhantomData<...>` need no bound.
 ///
-/// With `adapted`, a field `as = A` is bound through its adapter instead,
-/// `A: adapted(FieldType)`, where the adapter or the field's type names a
-/// parameter: the adapter decides what the parameters need.
+/// With `adapted`, a field `as = A` is bound as `As<A, FieldType>: bound`
+/// instead, where the adapter or the field's type names a parameter: the
+/// adapter decides what the parameters need.
 pub(crate) fn with_bound(
     cont: &Container,
     generics: &syn::Generics,
     filter: fn(&Field) -> bool,
     bound: &syn::Path,
-    adapted: Option<&dyn Fn(&syn::Type) -> TokenStream>,
+    adapted: bool,
 ) -> syn::Generics {
     let params: BTreeSet<String> = cont
         .generics
@@ -33,16 +33,12 @@ pub(crate) fn with_bound(
         .collect();
     let mut found: Vec<syn::Type> = Vec::new();
     let mut seen = BTreeSet::new();
-    let mut through_adapters: Vec<syn::WherePredicate> = Vec::new();
     for field in cont.data.all_fields().filter(|f| filter(f)) {
-        if let (Some(adapted), Some(wire), Some((_, adapter))) =
-            (adapted, &field.adapted, &field.attrs.adapter)
-        {
+        if let (true, Some(wire)) = (adapted, &field.adapted) {
             let mut names_param = false;
             collect(wire, &params, &mut |_| names_param = true);
             if names_param && seen.insert(wire.to_token_stream().to_string()) {
-                let bound = adapted(field.ty);
-                through_adapters.push(syn::parse_quote!(#adapter: #bound));
+                found.push(wire.clone());
             }
             continue;
         }
@@ -57,7 +53,6 @@ pub(crate) fn with_bound(
     for ty in found {
         where_clause.predicates.push(syn::parse_quote!(#ty: #bound));
     }
-    where_clause.predicates.extend(through_adapters);
     generics
 }
 

@@ -10,7 +10,7 @@ use crate::internals::ast::{Container, Data, Field, Variant};
 use crate::internals::attr::{FieldDefault, TagType};
 use crate::layout::container_layout;
 use crate::len::{container_min_len, container_min_len_is_exact, named_fields, struct_parts};
-use crate::pattern::{local, tag_literal};
+use crate::pattern::{local, local_at, tag_literal};
 use crate::stack;
 
 /// The `impl Unmarshal<'__de>` of a checked container; `private` is the
@@ -22,14 +22,14 @@ pub(crate) fn impl_unmarshal(cont: &Container, private: &TokenStream) -> TokenSt
         cont.generics,
         |f| f.is_encoded() && f.attrs.with.is_none(),
         &syn::parse_quote!(#private::Unmarshal<'__de>),
-        Some(&|ty| quote!(#private::UnmarshalAs<'__de, #ty>)),
+        true,
     );
     let defaulted = bound::with_bound(
         cont,
         &decoded,
         |f| f.needs_default_trait(),
         &syn::parse_quote!(::core::default::Default),
-        None,
+        false,
     );
     let defaulted = bound::explicit(cont, Derive::Unmarshal).unwrap_or(defaulted);
     let de_generics = bound::with_de_lifetime(&defaulted);
@@ -417,7 +417,11 @@ pub(crate) fn body_field_decode(field: &Field, private: &TokenStream) -> TokenSt
     let default = field_default(field);
     if field.attrs.with.is_none() {
         let decode = match &field.adapted {
-            Some(wire) => quote_spanned!(wire.span()=> <#wire>::decode),
+            Some(wire) => quote_spanned! {wire.span()=>
+                (|#r: &mut #private::Reader<'__de>| {
+                    <#wire as #private::Unmarshal<'__de>>::decode(#r).map(<#wire>::into_inner)
+                })
+            },
             None => quote_spanned!(ty.span()=> <#ty as #private::Unmarshal<'__de>>::decode),
         };
         return if field.is_optional() {
@@ -451,27 +455,28 @@ pub(crate) fn field_decode(field: &Field, private: &TokenStream) -> TokenStream 
         return field_default(field);
     }
     if let Some(with) = &field.attrs.with {
-        let (start, value, used, e) = (
-            local("__start"),
-            local("__value"),
-            local("__used"),
-            local("__e"),
+        // Through the caller's reader: its depth limit, budget and offsets
+        // hold inside the module. The reader and the value are locals at
+        // the path, typed, so that a module of the wrong signature is one
+        // error there, whatever the code around it.
+        let (reader, value) = (
+            local_at("__reader", with.span()),
+            local_at("__value", with.span()),
         );
         return quote_spanned! {with.span()=>
             {
-                let #start = #private::Reader::position(#r);
-                let (#value, #used): (#ty, ::core::primitive::usize) =
-                    #with::read_from(#private::Reader::peek_rest(#r))
-                        .map_err(|#e| #private::DecodeError::shifted(#e, #start))?;
-                #private::Reader::take(#r, #used)?;
+                let #reader: &mut #private::Reader<'__de> = #r;
+                let #value: #ty = #with::decode(#reader)?;
                 #value
             }
         };
     }
     if let Some(wire) = &field.adapted {
-        // Spanned at the adapter: one that does not implement `UnmarshalAs`
-        // is reported there.
-        return quote_spanned!(wire.span()=> <#wire>::decode(#r)?);
+        // As `As<A, FieldType>`, spanned at the adapter: one that does not
+        // fit is reported there, once.
+        return quote_spanned! {wire.span()=>
+            <#wire as #private::Unmarshal<'__de>>::decode(#r)?.into_inner()
+        };
     }
     quote_spanned!(ty.span()=> <#ty as #private::Unmarshal<'__de>>::decode(#r)?)
 }

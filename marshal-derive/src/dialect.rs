@@ -105,7 +105,6 @@ fn dialect_generics(
     generics: &syn::Generics,
     private: &TokenStream,
     bound: &TokenStream,
-    adapted: &dyn Fn(&syn::Type) -> TokenStream,
     default_bound: bool,
 ) -> syn::Generics {
     let mut generics = generics.clone();
@@ -128,14 +127,10 @@ fn dialect_generics(
         let (wire, ty) = (f.wire(), f.ty);
         let key = quote!(#wire).to_string();
         if f.is_encoded() && seen.insert(key) {
-            // An adapted field through its adapter, `A: adapted(FieldType)`.
-            where_clause.predicates.push(match &f.attrs.adapter {
-                Some((_, adapter)) => {
-                    let bound = adapted(ty);
-                    syn::parse_quote!(#adapter: #bound)
-                }
-                None => syn::parse_quote!(#wire: #bound),
-            });
+            // An adapted field as `As<A, FieldType>`.
+            where_clause
+                .predicates
+                .push(syn::parse_quote!(#wire: #bound));
         }
         let key = quote!(#ty).to_string();
         // Only where the type names a parameter: a bound on a concrete
@@ -166,13 +161,11 @@ pub(crate) fn impl_marshal_in(cont: &Container, private: &TokenStream) -> TokenS
     let ident = cont.ident;
     let dialect = quote!(#private::Encoding<__E, __I>);
     let bound = quote!(#private::MarshalIn<#dialect>);
-    let adapted = |ty: &syn::Type| quote!(#private::MarshalAsIn<#ty, #dialect>);
-    let generics = dialect_generics(cont, cont.generics, private, &bound, &adapted, false);
+    let generics = dialect_generics(cont, cont.generics, private, &bound, false);
     let (impl_generics, _, where_clause) = generics.split_for_impl();
     let (_, ty_generics, _) = cont.generics.split_for_impl();
     let w = local("__w");
     let len = |f: &Field, value: TokenStream| {
-        let ty = f.ty;
         match &f.attrs.with {
             // Spanned as `legacy()`'s, so that a module of the wrong
             // signature is one error, not two.
@@ -185,24 +178,17 @@ pub(crate) fn impl_marshal_in(cont: &Container, private: &TokenStream) -> TokenS
                     }
                 }
             }
-            None => match &f.adapted {
-                Some(wire) => quote_spanned!(wire.span()=> <#wire>::len_in::<__E, __I>(#value)),
-                None => quote_spanned!(ty.span()=> #private::len_in::<__E, __I, _>(#value)),
-            },
+            None => {
+                let (ty, value) = crate::encode::adapted(f, &value);
+                quote_spanned!(ty.span()=> #private::len_in::<__E, __I, _>(#value))
+            }
         }
     };
-    let encode = |f: &Field, value: TokenStream| {
-        let ty = f.ty;
-        match &f.attrs.with {
-            Some(with) => crate::encode::with_encode(with, &value, private),
-            None => match &f.adapted {
-                Some(wire) => {
-                    quote_spanned!(wire.span()=> <#wire>::encode_in::<__E, __I>(#value, #w)?;)
-                }
-                None => {
-                    quote_spanned!(ty.span()=> #private::encode_in::<__E, __I, _>(#value, #w)?;)
-                }
-            },
+    let encode = |f: &Field, value: TokenStream| match &f.attrs.with {
+        Some(with) => crate::encode::with_encode(with, &value, private),
+        None => {
+            let (ty, value) = crate::encode::adapted(f, &value);
+            quote_spanned!(ty.span()=> #private::encode_in::<__E, __I, _>(#value, #w)?;)
         }
     };
     let extensible = cont.extensible();
@@ -306,8 +292,7 @@ pub(crate) fn impl_unmarshal_in(cont: &Container, private: &TokenStream) -> Toke
     let dialect = quote!(#private::Encoding<__E, __I>);
     let bound = quote!(#private::UnmarshalIn<'__de, #dialect>);
     let generics = bound::with_de_lifetime(cont.generics);
-    let adapted = |ty: &syn::Type| quote!(#private::UnmarshalAsIn<'__de, #ty, #dialect>);
-    let generics = dialect_generics(cont, &generics, private, &bound, &adapted, true);
+    let generics = dialect_generics(cont, &generics, private, &bound, true);
     let (impl_generics, _, where_clause) = generics.split_for_impl();
     let (_, ty_generics, _) = cont.generics.split_for_impl();
     let r = local("__r");
@@ -411,7 +396,11 @@ fn construct(
     let inits = fields.iter().map(|f| {
         let member = &f.member;
         let decode = match &f.adapted {
-            Some(wire) => quote_spanned!(wire.span()=> <#wire>::decode_in::<__E, __I>),
+            Some(wire) => quote_spanned! {wire.span()=>
+                (|#r: &mut #private::Reader<'__de>| {
+                    #private::decode_in::<__E, __I, #wire>(#r).map(<#wire>::into_inner)
+                })
+            },
             None => quote_spanned!(f.ty.span()=> #private::decode_in::<__E, __I, _>),
         };
         let value = if !f.is_encoded() {

@@ -24,7 +24,7 @@ pub(crate) fn impl_marshal(cont: &Container, private: &TokenStream) -> TokenStre
         cont.generics,
         |f| f.is_encoded() && f.attrs.with.is_none(),
         &syn::parse_quote!(#private::Marshal),
-        Some(&|ty| quote!(#private::MarshalAs<#ty>)),
+        true,
     );
     let generics = bound::explicit(cont, Derive::Marshal).unwrap_or(generics);
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
@@ -381,7 +381,7 @@ fn head_bytes(tag: u64, tag_type: TagType, prefix: usize) -> Vec<proc_macro2::Li
 
 /// `len`, a `Len`, with one field's length added; `access` evaluates to
 /// `&FieldType`. A field of a type that has a `FIXED_LEN` adds it
-/// (`Marshal::__add_len`), an adapted field its adapter's (`As::add_len`);
+/// (`Marshal::__add_len`; an adapted field through `As<A, FieldType>`);
 /// a field encoded `with` a module, or naming the container, adds its
 /// length found at run time. Each is a call through
 /// the field's type, so that a type that is not `Marshal` is reported once,
@@ -392,7 +392,6 @@ fn field_len(
     len: &TokenStream,
     private: &TokenStream,
 ) -> TokenStream {
-    let ty = field.ty;
     if let Some(with) = &field.attrs.with {
         // The value is bound to a local located at the path, so a signature
         // mismatch is reported there rather than at the derive.
@@ -404,15 +403,7 @@ fn field_len(
             })
         };
     }
-    if let Some(wire) = &field.adapted {
-        // `As<A, FieldType>`'s, spanned at the adapter: an adapter that does
-        // not implement `MarshalAs` is reported there.
-        return if field.recursive {
-            quote_spanned!(wire.span()=> #private::Len::len(#len, <#wire>::encoded_len(#access)))
-        } else {
-            quote_spanned!(wire.span()=> <#wire>::add_len(#access, #len))
-        };
-    }
+    let (ty, access) = &adapted(field, access);
     if field.recursive {
         return quote_spanned! {ty.span()=>
             #private::Len::len(#len, <#ty as #private::Marshal>::encoded_len(#access))
@@ -431,44 +422,44 @@ enum FieldEncode {
 
 /// Encodes one field through the writer; `access` evaluates to `&FieldType`.
 fn field_encode(field: &Field, access: &TokenStream, private: &TokenStream) -> FieldEncode {
-    let (ty, w) = (field.ty, local("__w"));
-    match (&field.attrs.with, &field.adapted) {
-        (Some(with), _) => FieldEncode::With(with_encode(with, access, private)),
-        (None, Some(wire)) => {
-            FieldEncode::Typed(quote_spanned!(wire.span()=> <#wire>::encode(#access, #w)))
-        }
-        (None, None) => FieldEncode::Typed(
-            quote_spanned!(ty.span()=> <#ty as #private::Marshal>::encode(#access, #w)),
+    let w = local("__w");
+    if let Some(with) = &field.attrs.with {
+        return FieldEncode::With(with_encode(with, access, private));
+    }
+    let (ty, access) = adapted(field, access);
+    FieldEncode::Typed(quote_spanned!(ty.span()=> <#ty as #private::Marshal>::encode(#access, #w)))
+}
+
+/// The type whose impls write `field`, and `access` as a reference to it:
+/// the field's own, or with `as = A`, `As<A, FieldType>` (spanned at the
+/// adapter, so that an adapter that does not fit is reported there, once)
+/// and the field seen as one (`As::from_ref`, no copy).
+pub(crate) fn adapted<'f>(field: &'f Field, access: &TokenStream) -> (&'f syn::Type, TokenStream) {
+    match &field.adapted {
+        Some(wire) => (
+            wire,
+            quote_spanned!(wire.span()=> <#wire>::from_ref(#access)),
         ),
+        None => (field.ty, access.clone()),
     }
 }
 
 /// The block that writes a field `with` the module `with` through the
 /// writer `__w`, returning on error; `access` evaluates to `&FieldType`.
-/// The same in every configuration: the module's bytes.
+/// The module writes through the caller's writer, into a region of exactly
+/// the length its `encoded_len` gives, which it must fill
+/// (`__private::encode_with`). The same in every configuration: the
+/// module's bytes.
 pub(crate) fn with_encode(
     with: &syn::Path,
     access: &TokenStream,
     private: &TokenStream,
 ) -> TokenStream {
-    let w = local("__w");
-    {
-        let message = format!(
-            "`{}::write_to` wrote a different number of bytes than its `encoded_len` reported",
-            quote!(#with).to_string().replace(' ', "")
-        );
-        let (value, len, written) = (
-            local_at("__value", with.span()),
-            local("__len"),
-            local("__written"),
-        );
-        quote_spanned! {with.span()=>
-            {
-                let #value = #access;
-                let #len = #with::encoded_len(#value);
-                let #written = #with::write_to(#value, #private::Writer::reserve(#w, #len)?);
-                ::core::debug_assert_eq!(#written, #len, #message);
-            }
+    let (w, value) = (local("__w"), local_at("__value", with.span()));
+    quote_spanned! {with.span()=>
+        {
+            let #value = #access;
+            #private::encode_with(#w, #with::encoded_len(#value), |#w| #with::encode(#value, #w))?;
         }
     }
 }

@@ -36,7 +36,7 @@ pub struct Rgb {
 /// assert_eq!(err.offset(), 9);
 /// ```
 pub mod rgb_hex {
-    use marshal::{DecodeError, Unmarshal};
+    use marshal::{DecodeError, Overflow, Reader, Unmarshal, Writer};
 
     use super::Rgb;
 
@@ -47,43 +47,40 @@ pub mod rgb_hex {
 
     /// Writes the length 7 and `#rrggbb`.
     ///
-    /// # Panics
+    /// # Errors
     ///
-    /// If `buf` is shorter than 15 bytes.
-    pub fn write_to(rgb: &Rgb, buf: &mut [u8]) -> usize {
+    /// `Overflow` when `w` has fewer than 15 bytes left.
+    pub fn encode(rgb: &Rgb, w: &mut Writer<'_>) -> Result<(), Overflow> {
         let text = format!("#{:02x}{:02x}{:02x}", rgb.r, rgb.g, rgb.b);
-        buf[..8].copy_from_slice(&7u64.to_le_bytes());
-        buf[8..15].copy_from_slice(text.as_bytes());
-        15
+        w.put_array(7u64.to_le_bytes())?;
+        w.put_slice(text.as_bytes())
     }
 
     /// Reads a string and parses it as `#rrggbb`.
     ///
     /// # Errors
     ///
-    /// The string's own errors, `Custom("expected #rrggbb")` at 0 for a
-    /// string of another shape, `Custom("bad hex digit")` at a digit
-    /// outside `0-9a-f`.
-    pub fn read_from(buf: &[u8]) -> Result<(Rgb, usize), DecodeError> {
-        let (text, used) = <&str>::read_from(buf)?;
+    /// The string's own errors, `Custom("expected #rrggbb")` at the
+    /// string's start for a string of another shape, `Custom("bad hex
+    /// digit")` at a digit outside `0-9a-f`.
+    pub fn decode(r: &mut Reader<'_>) -> Result<Rgb, DecodeError> {
+        let start = r.position();
+        let text = <&str>::decode(r)?;
         let bytes = text.as_bytes();
         if bytes.len() != 7 || bytes[0] != b'#' {
-            return Err(DecodeError::custom(&"expected #rrggbb", 0));
+            return Err(DecodeError::custom(&"expected #rrggbb", start));
         }
         let digit = |i: usize| match bytes[i] {
             b @ b'0'..=b'9' => Ok(b - b'0'),
             b @ b'a'..=b'f' => Ok(b - b'a' + 10),
-            _ => Err(DecodeError::custom(&"bad hex digit", 8 + i)),
+            _ => Err(DecodeError::custom(&"bad hex digit", start + 8 + i)),
         };
         let channel = |i: usize| Ok::<u8, DecodeError>(digit(i)? << 4 | digit(i + 1)?);
-        Ok((
-            Rgb {
-                r: channel(1)?,
-                g: channel(3)?,
-                b: channel(5)?,
-            },
-            used,
-        ))
+        Ok(Rgb {
+            r: channel(1)?,
+            g: channel(3)?,
+            b: channel(5)?,
+        })
     }
 }
 
@@ -102,7 +99,7 @@ pub mod rgb_hex {
 /// assert_eq!(marshal::from_bytes::<Seq>(&[1, 2, 3, 4]), Ok(Seq(0x0102_0304)));
 /// ```
 pub mod be_u32 {
-    use marshal::{DecodeError, Reader};
+    use marshal::{DecodeError, Overflow, Reader, Writer};
 
     /// Always 4.
     pub fn encoded_len(_: &u32) -> usize {
@@ -111,12 +108,11 @@ pub mod be_u32 {
 
     /// Writes the 4 bytes.
     ///
-    /// # Panics
+    /// # Errors
     ///
-    /// If `buf` is shorter than 4 bytes.
-    pub fn write_to(value: &u32, buf: &mut [u8]) -> usize {
-        buf[..4].copy_from_slice(&value.to_be_bytes());
-        4
+    /// `Overflow` when `w` has fewer than 4 bytes left.
+    pub fn encode(value: &u32, w: &mut Writer<'_>) -> Result<(), Overflow> {
+        w.put_array(value.to_be_bytes())
     }
 
     /// Reads 4 bytes; running short is the reader's `UnexpectedEnd`.
@@ -124,9 +120,8 @@ pub mod be_u32 {
     /// # Errors
     ///
     /// `UnexpectedEnd` on fewer than 4 bytes.
-    pub fn read_from(buf: &[u8]) -> Result<(u32, usize), DecodeError> {
-        let mut r = Reader::new(buf);
-        Ok((u32::from_be_bytes(r.take_array()?), 4))
+    pub fn decode(r: &mut Reader<'_>) -> Result<u32, DecodeError> {
+        Ok(u32::from_be_bytes(r.take_array()?))
     }
 
     /// The same bytes through serde, as a `[u8; 4]`.

@@ -837,20 +837,20 @@ fn the_error_says_what_to_raise() {
 // ---------------------------------------------------------------------------
 // What the budget and the depth limit do not reach.
 
-/// A `with` module that reads a `Vec<Vec<u8>>` through a reader of its own.
+/// A `with` module that reads a `Vec<Vec<u8>>` through the caller's reader.
 mod own_reader {
-    use marshal::{DecodeError, Marshal, Unmarshal};
+    use marshal::{DecodeError, Marshal, Overflow, Reader, Unmarshal, Writer};
 
     pub(crate) fn encoded_len(v: &Vec<Vec<u8>>) -> usize {
         v.encoded_len()
     }
 
-    pub(crate) fn write_to(v: &Vec<Vec<u8>>, buf: &mut [u8]) -> usize {
-        v.write_to(buf)
+    pub(crate) fn encode(v: &Vec<Vec<u8>>, w: &mut Writer<'_>) -> Result<(), Overflow> {
+        v.encode(w)
     }
 
-    pub(crate) fn read_from(buf: &[u8]) -> Result<(Vec<Vec<u8>>, usize), DecodeError> {
-        Vec::<Vec<u8>>::read_from(buf)
+    pub(crate) fn decode(r: &mut Reader<'_>) -> Result<Vec<Vec<u8>>, DecodeError> {
+        Vec::<Vec<u8>>::decode(r)
     }
 }
 
@@ -861,15 +861,18 @@ struct WithField {
 }
 
 #[test]
-fn fields_read_by_a_with_module_have_a_reader_of_their_own() {
-    // Crate docs, "Decoding": a `with` module reads from a reader of its own, which the
-    // outer decode's allocation budget and depth limit do not reach.
+fn fields_read_by_a_with_module_are_within_the_budget_and_the_depth_limit() {
+    // Crate docs, "Decoding": a `with` module reads through the caller's reader, within the
+    // outer decode's allocation budget and depth limit.
     let value = WithField {
         rows: vec![vec![1; 100]; 10],
     };
     let bytes = marshal::to_vec(&value);
+    let err = marshal::from_bytes_limited::<WithField>(&bytes, 0).unwrap_err();
+    assert_eq!(err.kind(), DecodeErrorKind::AllocLimit { limit: 0 });
+    assert_eq!(err.offset(), 8);
     assert_eq!(
-        marshal::from_bytes_limited::<WithField>(&bytes, 0),
+        marshal::from_bytes_limited::<WithField>(&bytes, 10 * 24 + 10 * 100),
         Ok(value)
     );
     let nested = WithField {
@@ -877,5 +880,10 @@ fn fields_read_by_a_with_module_have_a_reader_of_their_own() {
     };
     let bytes = marshal::to_vec(&nested);
     let mut r = Reader::new(&bytes).with_max_depth(0);
+    assert_eq!(
+        WithField::decode(&mut r).unwrap_err().kind(),
+        DecodeErrorKind::TooDeep { limit: 0 }
+    );
+    let mut r = Reader::new(&bytes).with_max_depth(8);
     assert_eq!(WithField::decode(&mut r), Ok(nested));
 }

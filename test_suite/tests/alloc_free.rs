@@ -111,14 +111,9 @@ mod rle {
         8 + 2 * runs(v).count()
     }
 
-    pub(crate) fn write_to(v: &[u8], buf: &mut [u8]) -> usize {
-        let n = runs(v).count();
-        buf[..8].copy_from_slice(&(n as u64).to_le_bytes());
-        for (i, (byte, len)) in runs(v).enumerate() {
-            buf[8 + 2 * i] = byte;
-            buf[9 + 2 * i] = len;
-        }
-        8 + 2 * n
+    pub(crate) fn encode(v: &[u8], w: &mut marshal::Writer<'_>) -> Result<(), marshal::Overflow> {
+        w.put_array((runs(v).count() as u64).to_le_bytes())?;
+        runs(v).try_for_each(|(byte, len)| w.put_array([byte, len]))
     }
 }
 

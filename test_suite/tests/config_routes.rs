@@ -435,13 +435,11 @@ mod be_u32 {
     pub(crate) fn encoded_len(_: &u32) -> usize {
         4
     }
-    pub(crate) fn write_to(v: &u32, buf: &mut [u8]) -> usize {
-        buf[..4].copy_from_slice(&v.to_be_bytes());
-        4
+    pub(crate) fn encode(v: &u32, w: &mut marshal::Writer<'_>) -> Result<(), marshal::Overflow> {
+        w.put_array(v.to_be_bytes())
     }
-    pub(crate) fn read_from(buf: &[u8]) -> Result<(u32, usize), marshal::DecodeError> {
-        let (v, used) = <[u8; 4] as marshal::Unmarshal>::read_from(buf)?;
-        Ok((u32::from_be_bytes(v), used))
+    pub(crate) fn decode(r: &mut marshal::Reader<'_>) -> Result<u32, marshal::DecodeError> {
+        r.take_array().map(u32::from_be_bytes)
     }
 }
 

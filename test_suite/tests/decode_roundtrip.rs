@@ -507,27 +507,23 @@ enum BorrowedEnum<'a> {
 
 /// A string with a `u16` length, borrowed from the input.
 mod short_str {
-    use marshal::{DecodeError, Reader};
+    use marshal::{DecodeError, Overflow, Reader, Writer};
 
     pub(crate) fn encoded_len(s: &&str) -> usize {
         2 + s.len()
     }
 
-    pub(crate) fn write_to(s: &&str, buf: &mut [u8]) -> usize {
+    pub(crate) fn encode(s: &&str, w: &mut Writer<'_>) -> Result<(), Overflow> {
         let len = u16::try_from(s.len()).expect("short_str holds at most 65535 bytes");
-        buf[..2].copy_from_slice(&len.to_le_bytes());
-        buf[2..2 + s.len()].copy_from_slice(s.as_bytes());
-        2 + s.len()
+        w.put_array(len.to_le_bytes())?;
+        w.put_slice(s.as_bytes())
     }
 
-    pub(crate) fn read_from(buf: &[u8]) -> Result<(&str, usize), DecodeError> {
-        let mut r = Reader::new(buf);
+    pub(crate) fn decode<'de>(r: &mut Reader<'de>) -> Result<&'de str, DecodeError> {
         let len = usize::from(u16::from_le_bytes(r.take_array()?));
         let at = r.position();
         let bytes = r.take(len)?;
-        let s = std::str::from_utf8(bytes)
-            .map_err(|_| DecodeError::custom(&"short_str: invalid UTF-8", at))?;
-        Ok((s, r.position()))
+        std::str::from_utf8(bytes).map_err(|_| DecodeError::custom(&"short_str: invalid UTF-8", at))
     }
 }
 

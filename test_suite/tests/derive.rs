@@ -679,20 +679,19 @@ mod codecs {
     /// (a `&Vec<T>` field coerces to the `&[T]` parameters), and reads that
     /// many default elements back.
     pub(crate) mod count_only {
-        use marshal::{DecodeError, Unmarshal};
+        use marshal::{DecodeError, Overflow, Reader, Unmarshal, Writer};
 
         pub(crate) fn encoded_len<T>(_: &[T]) -> usize {
             8
         }
 
-        pub(crate) fn write_to<T>(items: &[T], buf: &mut [u8]) -> usize {
-            buf[..8].copy_from_slice(&(items.len() as u64).to_le_bytes());
-            8
+        pub(crate) fn encode<T>(items: &[T], w: &mut Writer<'_>) -> Result<(), Overflow> {
+            w.put_array((items.len() as u64).to_le_bytes())
         }
 
-        pub(crate) fn read_from<T: Default>(buf: &[u8]) -> Result<(Vec<T>, usize), DecodeError> {
-            let (count, used) = u64::read_from(buf)?;
-            Ok(((0..count).map(|_| T::default()).collect(), used))
+        pub(crate) fn decode<T: Default>(r: &mut Reader<'_>) -> Result<Vec<T>, DecodeError> {
+            let count = u64::decode(r)?;
+            Ok((0..count.min(16)).map(|_| T::default()).collect())
         }
     }
 }
@@ -833,20 +832,20 @@ fn with_module_errors_are_at_the_field() {
     );
 }
 
-/// Claims 4 bytes but writes 2; reads 2 and claims to have used 6.
+/// Claims 4 bytes but writes 2; reads 2.
 mod lying {
-    use marshal::DecodeError;
+    use marshal::{DecodeError, Overflow, Reader, Writer};
 
     pub(crate) fn encoded_len(_: &u32) -> usize {
         4
     }
 
-    pub(crate) fn write_to(_: &u32, _: &mut [u8]) -> usize {
-        2
+    pub(crate) fn encode(v: &u32, w: &mut Writer<'_>) -> Result<(), Overflow> {
+        w.put_array((*v as u16).to_le_bytes())
     }
 
-    pub(crate) fn read_from(buf: &[u8]) -> Result<(u32, usize), DecodeError> {
-        Ok((u32::from(buf[0]) | u32::from(buf[1]) << 8, 6))
+    pub(crate) fn decode(r: &mut Reader<'_>) -> Result<u32, DecodeError> {
+        r.take_array().map(|b| u32::from(u16::from_le_bytes(b)))
     }
 }
 
@@ -856,25 +855,30 @@ struct WithLiar {
     x: u32,
 }
 
+/// A module that writes fewer bytes than its `encoded_len` is caught in
+/// every build: the encode fails, and each output target reports it as for
+/// any encoder whose `encoded_len` is wrong.
 #[test]
-#[cfg(debug_assertions)]
-#[should_panic(expected = "`lying::write_to` wrote a different number of bytes")]
-fn with_module_length_mismatch_is_caught_in_debug() {
+fn with_module_length_mismatch_is_caught_in_every_build() {
     let mut buf = [0u8; 8];
-    WithLiar { x: 1 }.write_to(&mut buf);
+    assert!(WithLiar { x: 1 }.try_write_to(&mut buf).is_err());
+    let panic = std::panic::catch_unwind(|| WithLiar { x: 1 }.write_to(&mut [0u8; 8]))
+        .expect_err("write_to must not accept the short write");
+    let message = panic.downcast_ref::<String>().cloned().unwrap_or_default();
+    assert!(message.contains("encoded_len"), "{message}");
 }
 
-/// A `with` module that claims more bytes than the input has is the end of
-/// the input, not a read past it, in every build.
+/// A module reads through the caller's reader: it cannot read past the
+/// input, and what it leaves is the next field's, or trailing bytes.
 #[test]
-fn with_module_claiming_past_the_input_is_an_error() {
+fn with_module_reads_through_the_callers_reader() {
+    assert_decode_error::<WithLiar>(&[1], DecodeErrorKind::UnexpectedEnd { needed: 1 }, 0);
+    assert_eq!(WithLiar::read_from(&[1, 0, 0, 0]).unwrap().1, 2);
     assert_decode_error::<WithLiar>(
         &[1, 0, 0, 0],
-        DecodeErrorKind::UnexpectedEnd { needed: 2 },
-        0,
+        DecodeErrorKind::TrailingBytes { count: 2 },
+        2,
     );
-    // With the bytes it claims, it decodes, and they are used.
-    assert_eq!(WithLiar::read_from(&[1, 0, 0, 0, 0, 0]).unwrap().1, 6);
 }
 
 // ---------------------------------------------------------------------------

@@ -39,19 +39,19 @@ struct Evolving {
 }
 
 mod flag_byte {
-    use marshal::DecodeError;
+    use marshal::{DecodeError, Overflow, Reader, Writer};
     pub(crate) fn encoded_len(_: &bool) -> usize {
         1
     }
-    pub(crate) fn write_to(v: &bool, out: &mut [u8]) -> usize {
-        out[0] = u8::from(*v) + 10;
-        1
+    pub(crate) fn encode(v: &bool, w: &mut Writer<'_>) -> Result<(), Overflow> {
+        w.put_u8(u8::from(*v) + 10)
     }
-    pub(crate) fn read_from(input: &[u8]) -> Result<(bool, usize), DecodeError> {
-        match input.first() {
-            Some(10) => Ok((false, 1)),
-            Some(11) => Ok((true, 1)),
-            _ => Err(DecodeError::custom(&"not a flag byte", 0)),
+    pub(crate) fn decode(r: &mut Reader<'_>) -> Result<bool, DecodeError> {
+        let at = r.position();
+        match r.take_array() {
+            Ok([10]) => Ok(false),
+            Ok([11]) => Ok(true),
+            _ => Err(DecodeError::custom(&"not a flag byte", at)),
         }
     }
 }
@@ -629,34 +629,37 @@ struct Framed {
 struct Frame(#[marshal(with = through_from_bytes)] Box<Framed>);
 
 mod through_read_from {
-    use marshal::{DecodeError, Marshal, Unmarshal};
+    use marshal::{DecodeError, Marshal, Overflow, Reader, Unmarshal, Writer};
     pub(crate) fn encoded_len(v: &super::Node) -> usize {
         v.encoded_len()
     }
-    pub(crate) fn write_to(v: &super::Node, out: &mut [u8]) -> usize {
-        v.write_to(out)
+    pub(crate) fn encode(v: &super::Node, w: &mut Writer<'_>) -> Result<(), Overflow> {
+        v.encode(w)
     }
-    pub(crate) fn read_from(input: &[u8]) -> Result<(Box<super::Node>, usize), DecodeError> {
-        super::Node::read_from(input).map(|(node, used)| (Box::new(node), used))
+    pub(crate) fn decode(r: &mut Reader<'_>) -> Result<Box<super::Node>, DecodeError> {
+        super::Node::decode(r).map(Box::new)
     }
 }
 mod through_from_bytes {
-    use marshal::{DecodeError, Marshal};
+    use marshal::{DecodeError, Marshal, Overflow, Reader, Writer};
     /// A length byte, then the value, decoded with `from_bytes`.
     pub(crate) fn encoded_len(v: &super::Framed) -> usize {
         1 + v.encoded_len()
     }
-    pub(crate) fn write_to(v: &super::Framed, out: &mut [u8]) -> usize {
-        out[0] = v.encoded_len() as u8;
-        1 + v.write_to(&mut out[1..])
+    pub(crate) fn encode(v: &super::Framed, w: &mut Writer<'_>) -> Result<(), Overflow> {
+        w.put_u8(v.encoded_len() as u8)?;
+        v.encode(w)
     }
-    pub(crate) fn read_from(input: &[u8]) -> Result<(Box<super::Framed>, usize), DecodeError> {
-        let len = usize::from(*input.first().ok_or(DecodeError::custom(&"no length", 0))?);
-        let body = input
-            .get(1..1 + len)
-            .ok_or(DecodeError::custom(&"short", 0))?;
-        let framed = marshal::from_bytes(body).map_err(|e| e.shifted(1))?;
-        Ok((Box::new(framed), 1 + len))
+    pub(crate) fn decode(r: &mut Reader<'_>) -> Result<Box<super::Framed>, DecodeError> {
+        let at = r.position();
+        let [len] = r
+            .take_array()
+            .map_err(|_| DecodeError::custom(&"no length", at))?;
+        let body = r
+            .take(usize::from(len))
+            .map_err(|_| DecodeError::custom(&"short", at))?;
+        let framed = marshal::from_bytes(body).map_err(|e| e.shifted(at + 1))?;
+        Ok(Box::new(framed))
     }
 }
 
@@ -667,15 +670,17 @@ struct Wrapper {
     note: Note,
 }
 mod whole_rest {
-    use marshal::{DecodeError, Marshal};
+    use marshal::{DecodeError, Marshal, Overflow, Reader, Writer};
     pub(crate) fn encoded_len(v: &super::Note) -> usize {
         v.encoded_len()
     }
-    pub(crate) fn write_to(v: &super::Note, out: &mut [u8]) -> usize {
-        v.write_to(out)
+    pub(crate) fn encode(v: &super::Note, w: &mut Writer<'_>) -> Result<(), Overflow> {
+        v.encode(w)
     }
-    pub(crate) fn read_from(input: &[u8]) -> Result<(super::Note, usize), DecodeError> {
-        marshal::from_bytes(input).map(|note| (note, input.len()))
+    pub(crate) fn decode(r: &mut Reader<'_>) -> Result<super::Note, DecodeError> {
+        let at = r.position();
+        let rest = r.take(r.remaining())?;
+        marshal::from_bytes(rest).map_err(|e| e.shifted(at))
     }
 }
 

@@ -1365,19 +1365,15 @@ fn default_replaces_the_default_bound_of_a_skipped_field() {
 #[test]
 fn with_fields_evolve_too() {
     mod be {
-        use marshal::DecodeError;
+        use marshal::{DecodeError, Overflow, Reader, Writer};
         pub(crate) fn encoded_len(_: &u16) -> usize {
             2
         }
-        pub(crate) fn write_to(v: &u16, buf: &mut [u8]) -> usize {
-            buf[..2].copy_from_slice(&v.to_be_bytes());
-            2
+        pub(crate) fn encode(v: &u16, w: &mut Writer<'_>) -> Result<(), Overflow> {
+            w.put_array(v.to_be_bytes())
         }
-        pub(crate) fn read_from(buf: &[u8]) -> Result<(u16, usize), DecodeError> {
-            match buf {
-                [a, b, ..] => Ok((u16::from_be_bytes([*a, *b]), 2)),
-                _ => Err(DecodeError::custom(&"two bytes", 0)),
-            }
+        pub(crate) fn decode(r: &mut Reader<'_>) -> Result<u16, DecodeError> {
+            r.take_array().map(u16::from_be_bytes)
         }
     }
     #[derive(Marshal, Unmarshal, Debug, PartialEq)]
@@ -1394,8 +1390,10 @@ fn with_fields_evolve_too() {
         marshal::from_bytes::<Port>(&[2, 0, 0, 0, 0, 1]).unwrap(),
         Port { port: 1, alt: 0 }
     );
+    // The module reads through the body's reader: a read past the body's
+    // end is `BodyOverrun`, as for any field.
     let (kind, at) = err_of::<Port>(&[3, 0, 0, 0, 0, 1, 0, 2]);
-    assert_eq!((kind, at), (DecodeErrorKind::Custom("two bytes"), 6));
+    assert_eq!((kind, at), (DecodeErrorKind::BodyOverrun { needed: 1 }, 6));
 }
 
 // ---------------------------------------------------------------------------

@@ -16,9 +16,8 @@ mod codecs {
         }
 
         /// Writes `v` big-endian.
-        pub fn write_to(v: &u16, buf: &mut [u8]) -> usize {
-            buf[..2].copy_from_slice(&v.to_be_bytes());
-            2
+        pub fn encode(v: &u16, w: &mut marshal::Writer<'_>) -> Result<(), marshal::Overflow> {
+            w.put_array(v.to_be_bytes())
         }
     }
 
@@ -28,9 +27,11 @@ mod codecs {
             4
         }
 
-        pub(crate) fn write_to(v: &u16, buf: &mut [u8]) -> usize {
-            buf[..4].copy_from_slice(&u32::from(*v).to_le_bytes());
-            4
+        pub(crate) fn encode(
+            v: &u16,
+            w: &mut marshal::Writer<'_>,
+        ) -> Result<(), marshal::Overflow> {
+            w.put_array(u32::from(*v).to_le_bytes())
         }
     }
 }

@@ -98,12 +98,11 @@ mod shadowed {
             2
         }
 
-        pub(crate) fn write_to(
+        pub(crate) fn encode(
             v: &::core::primitive::u16,
-            buf: &mut [::core::primitive::u8],
-        ) -> usize {
-            buf[..2].copy_from_slice(&v.to_be_bytes());
-            2
+            w: &mut ::marshal::Writer<'_>,
+        ) -> ::core::result::Result<(), ::marshal::Overflow> {
+            w.put_array(v.to_be_bytes())
         }
     }
 
@@ -146,9 +145,11 @@ mod no_prelude {
             2
         }
 
-        pub(crate) fn write_to(v: &u16, buf: &mut [u8]) -> usize {
-            buf[..2].copy_from_slice(&v.to_be_bytes());
-            2
+        pub(crate) fn encode(
+            v: &u16,
+            w: &mut ::marshal::Writer<'_>,
+        ) -> ::core::result::Result<(), ::marshal::Overflow> {
+            w.put_array(v.to_be_bytes())
         }
     }
 

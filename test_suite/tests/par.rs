@@ -288,11 +288,11 @@ mod refuse {
     pub(crate) fn encoded_len<T>(_: &T) -> usize {
         0
     }
-    pub(crate) fn write_to<T>(_: &T, _: &mut [u8]) -> usize {
-        0
+    pub(crate) fn encode<T>(_: &T, _: &mut marshal::Writer<'_>) -> Result<(), marshal::Overflow> {
+        Ok(())
     }
-    pub(crate) fn read_from<T>(_: &[u8]) -> Result<(T, usize), marshal::DecodeError> {
-        Err(marshal::DecodeError::custom(&"refused", 0))
+    pub(crate) fn decode<T>(r: &mut marshal::Reader<'_>) -> Result<T, marshal::DecodeError> {
+        Err(marshal::DecodeError::custom(&"refused", r.position()))
     }
 }
 

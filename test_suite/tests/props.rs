@@ -336,15 +336,15 @@ mod varint {
         bits.div_ceil(7).max(1)
     }
 
-    pub(crate) fn write_to(v: &u32, buf: &mut [u8]) -> usize {
+    pub(crate) fn encode(v: &u32, w: &mut marshal::Writer<'_>) -> Result<(), marshal::Overflow> {
         let n = encoded_len(v);
         let mut x = *v;
-        for (i, b) in buf[..n].iter_mut().enumerate() {
+        for i in 0..n {
             let more = i + 1 < n;
-            *b = (x & 0x7f) as u8 | if more { 0x80 } else { 0 };
+            w.put_u8((x & 0x7f) as u8 | if more { 0x80 } else { 0 })?;
             x >>= 7;
         }
-        n
+        Ok(())
     }
 }
 

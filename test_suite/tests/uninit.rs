@@ -28,17 +28,28 @@ enum Shape {
     Empty,
 }
 
-/// A `with` module that writes less than it claims: the claimed bytes are
-/// still initialized (zeroed) before it sees them.
+/// A `with` module that writes its byte three times.
+mod triple {
+    pub(crate) fn encoded_len(_: &u8) -> usize {
+        3
+    }
+    pub(crate) fn encode(v: &u8, w: &mut marshal::Writer<'_>) -> Result<(), marshal::Overflow> {
+        w.put_array([*v; 3])
+    }
+}
+
+/// A `with` module that writes less than it claims.
 mod lazy {
     pub(crate) fn encoded_len(_: &u8) -> usize {
         3
     }
-    pub(crate) fn write_to(v: &u8, buf: &mut [u8]) -> usize {
-        buf[1] = *v;
-        3
+    pub(crate) fn encode(v: &u8, w: &mut marshal::Writer<'_>) -> Result<(), marshal::Overflow> {
+        w.put_u8(*v)
     }
 }
+
+#[derive(Marshal)]
+struct Lazy(u8, #[marshal(with = lazy)] u8);
 
 #[derive(Marshal, Debug, Clone)]
 struct Record<'a> {
@@ -52,7 +63,7 @@ struct Record<'a> {
     maybe: Option<Point>,
     #[marshal(with = be_u32)]
     port: u32,
-    #[marshal(with = lazy)]
+    #[marshal(with = triple)]
     flag: u8,
     fixed: (u8, u16, u32, u64, char),
 }
@@ -130,11 +141,26 @@ fn write_to_uninit_writes_every_byte_it_returns() {
 }
 
 #[test]
-fn the_lazy_with_module_sees_zeroed_bytes() {
+fn a_with_module_that_writes_less_than_it_claims_is_refused() {
     let mut buf = uninit(record().encoded_len());
     let bytes = record().write_to_uninit(&mut buf);
     let at = bytes.len() - (1 + 2 + 4 + 8 + 2) - 3;
-    assert_eq!(bytes[at..at + 3], [0, 7, 0]);
+    assert_eq!(bytes[at..at + 3], [7, 7, 7]);
+
+    // Its bytes would be left unwritten: every target refuses it, in every
+    // build.
+    let value = Lazy(1, 2);
+    assert_eq!(value.encoded_len(), 4);
+    let mut buf = uninit(4);
+    assert!(value.try_write_to_uninit(&mut buf).is_err());
+    let mut buf = [0xaa; 8];
+    assert!(value.try_write_to(&mut buf).is_err());
+    let panic = std::panic::catch_unwind(|| marshal::to_vec(&value)).unwrap_err();
+    let message = panic
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .unwrap_or_default();
+    assert!(message.contains("encoded_len"), "{message}");
 }
 
 #[test]

@@ -5,8 +5,8 @@
 //! [`UnmarshalAs<'de, T>`](crate::UnmarshalAs) for the field's type `T`. An
 //! adapted field keeps everything a field of a `Marshal` type has: its
 //! part of the struct's [`FIXED_LEN`](crate::Marshal::FIXED_LEN), `MAX_LEN`
-//! and `MIN_LEN`, the caller's [`Writer`](crate::Writer) and
-//! [`Reader`](crate::Reader) (so the depth limit, the allocation budget and
+//! and `MIN_LEN`, the caller's [`Writer`] and
+//! [`Reader`] (so the depth limit, the allocation budget and
 //! absolute error offsets), and a fingerprint of its own.
 //!
 //! Provided here:
@@ -15,7 +15,10 @@
 //! - [`TryFromInto<U>`]: the same, read back through `TryFrom<U>`; a
 //!   refused value is [`InvalidConversion`](crate::DecodeErrorKind::InvalidConversion)
 //!   at its offset;
-//! - [`Same`]: the type's own impl, to compose with the others.
+//! - [`Same`]: the type's own impl, to compose with the others;
+//! - [`SerdeForm`] (features `chrono`, `time`, `jiff`): chrono's, time's and
+//!   jiff's date and time types in the bytes bincode 1.3 writes through each
+//!   crate's `serde` support, rather than marshal's own.
 //!
 //! Adapters compose over containers: `Option<A>` adapts `Option<T>`,
 //! `Vec<A>` a `Vec<T>`, `[A; N]` a `[T; N]`, `Box<A>` a `Box<T>`, and a
@@ -25,8 +28,8 @@
 //! The provided adapters carry every configuration (`marshal::config`)
 //! their types do; an adapter written by hand has its bytes in
 //! `config::legacy()`, unless it also implements
-//! [`MarshalAsIn`](crate::config::MarshalAsIn) and
-//! [`UnmarshalAsIn`](crate::config::UnmarshalAsIn) for the others.
+//! [`MarshalAsIn`] and
+//! [`UnmarshalAsIn`] for the others.
 //!
 //! ```
 //! use marshal::adapters::{Same, TryFromInto};
@@ -72,8 +75,12 @@
 use core::marker::PhantomData;
 
 mod compose;
+#[cfg(any(feature = "chrono", feature = "time", feature = "jiff"))]
+mod serde_form;
 pub(crate) mod traits;
 
+#[cfg(any(feature = "chrono", feature = "time", feature = "jiff"))]
+pub use serde_form::SerdeForm;
 pub use traits::{MarshalAs, MarshalAsIn, UnmarshalAs, UnmarshalAsIn};
 
 use crate::config::{Encoding, Endian, IntEncoding, MarshalIn, UnmarshalIn};

@@ -1,10 +1,9 @@
-//! The adapter traits, their dialect forms, and `As`, the type by which the
-//! derive names an adapted field.
-
-use core::marker::PhantomData;
+//! The adapter traits, their dialect forms, and the impls of `As` (the type
+//! by which the derive names an adapted field) through them.
 
 use crate::config::{Dialect, Encoding, Endian, IntEncoding, Legacy, MarshalIn, UnmarshalIn};
 use crate::error::{DecodeError, Overflow};
+pub use crate::mem::As;
 use crate::reader::Reader;
 use crate::traits::{Marshal, Unmarshal};
 use crate::wire_hash;
@@ -334,110 +333,19 @@ impl<'de, A: UnmarshalAs<'de, T> + ?Sized, T> UnmarshalAsIn<'de, T, Legacy> for 
     }
 }
 
-/// A `T` written and read by the adapter `A`: the type the derive names an
-/// adapted field by, so that its constants are read as any field type's,
-/// and the item type of the containers that composed adapters decode
-/// through. The same layout as `T`. Not part of the public API.
-#[doc(hidden)]
-#[repr(transparent)]
-pub struct As<A: ?Sized, T: ?Sized> {
-    adapter: PhantomData<fn() -> A>,
-    value: T,
-}
-
-impl<A: ?Sized, T> As<A, T> {
-    /// The value read.
-    #[inline(always)]
-    pub fn into_inner(self) -> T {
-        self.value
-    }
-
-    /// Decodes a field's value: `A`'s, through `UnmarshalAs`.
-    #[inline(always)]
-    pub fn decode<'de>(r: &mut Reader<'de>) -> Result<T, DecodeError>
-    where
-        A: UnmarshalAs<'de, T>,
-    {
-        A::decode_as(r)
-    }
-
-    /// Decodes a field's value in dialect `Encoding<E, I>`.
-    #[inline(always)]
-    pub fn decode_in<'de, E: Endian, I: IntEncoding>(r: &mut Reader<'de>) -> Result<T, DecodeError>
-    where
-        A: UnmarshalAsIn<'de, T, Encoding<E, I>>,
-    {
-        A::decode_as_in(r)
-    }
-}
-
-impl<A: ?Sized, T: ?Sized> As<A, T> {
-    /// `len` with a field's length added, as `Marshal::__add_len`.
-    #[inline(always)]
-    #[must_use]
-    pub fn add_len(value: &T, len: crate::__private::Len) -> crate::__private::Len
-    where
-        A: MarshalAs<T>,
-    {
-        match const { A::FIXED_LEN } {
-            Some(n) => len.fixed(n),
-            None => len.len(A::encoded_len_as(value)),
-        }
-    }
-
-    /// A field's length.
-    #[inline(always)]
-    pub fn encoded_len(value: &T) -> usize
-    where
-        A: MarshalAs<T>,
-    {
-        A::encoded_len_as(value)
-    }
-
-    /// Encodes a field's value.
-    #[inline(always)]
-    pub fn encode(value: &T, w: &mut Writer<'_>) -> Result<(), Overflow>
-    where
-        A: MarshalAs<T>,
-    {
-        A::encode_as(value, w)
-    }
-
-    /// A field's length in dialect `Encoding<E, I>`.
-    #[inline(always)]
-    pub fn len_in<E: Endian, I: IntEncoding>(value: &T) -> usize
-    where
-        A: MarshalAsIn<T, Encoding<E, I>>,
-    {
-        A::encoded_len_as_in(value)
-    }
-
-    /// Encodes a field's value in dialect `Encoding<E, I>`.
-    #[inline(always)]
-    pub fn encode_in<E: Endian, I: IntEncoding>(
-        value: &T,
-        w: &mut Writer<'_>,
-    ) -> Result<(), Overflow>
-    where
-        A: MarshalAsIn<T, Encoding<E, I>>,
-    {
-        A::encode_as_in(value, w)
-    }
-}
-
-impl<A: MarshalAs<T> + ?Sized, T: ?Sized> Marshal for As<A, T> {
+impl<A: MarshalAs<T> + ?Sized, T> Marshal for As<A, T> {
     const FIXED_LEN: Option<usize> = A::FIXED_LEN;
     const MAX_LEN: Option<usize> = A::MAX_LEN;
     const FINGERPRINT: u64 = A::FINGERPRINT;
 
     #[inline]
     fn encoded_len(&self) -> usize {
-        A::encoded_len_as(&self.value)
+        A::encoded_len_as(self.get())
     }
 
     #[inline]
     fn encode(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
-        A::encode_as(&self.value, w)
+        A::encode_as(self.get(), w)
     }
 }
 
@@ -448,28 +356,24 @@ impl<'de, A: UnmarshalAs<'de, T> + ?Sized, T> Unmarshal<'de> for As<A, T> {
 
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        A::decode_as(r).map(|value| As {
-            adapter: PhantomData,
-            value,
-        })
+        A::decode_as(r).map(As::new)
     }
 }
 
 impl<A, T, E, I> MarshalIn<Encoding<E, I>> for As<A, T>
 where
     A: MarshalAsIn<T, Encoding<E, I>> + ?Sized,
-    T: ?Sized,
     E: Endian,
     I: IntEncoding,
 {
     #[inline]
     fn encoded_len_in(&self) -> usize {
-        A::encoded_len_as_in(&self.value)
+        A::encoded_len_as_in(self.get())
     }
 
     #[inline]
     fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
-        A::encode_as_in(&self.value, w)
+        A::encode_as_in(self.get(), w)
     }
 
     const __FIXED_LEN: Option<usize> = A::__FIXED_LEN;
@@ -486,9 +390,6 @@ where
 
     #[inline]
     fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        A::decode_as_in(r).map(|value| As {
-            adapter: PhantomData,
-            value,
-        })
+        A::decode_as_in(r).map(As::new)
     }
 }

@@ -23,13 +23,16 @@
 //! - [`utf8`]: the UTF-8 fast paths, borrowing a `&str` from the input and
 //!   building a `String` without validating twice;
 //! - [`arena`]: bumpalo's `String` and `Box` built in an arena, an error
-//!   rather than a panic when it cannot allocate.
+//!   rather than a panic when it cannot allocate;
+//! - [`adapted`]: `As<A, T>`, a `T` seen, borrowed, as the adapter `A`
+//!   writes it.
 //!
 //! Everything this module exports is safe to call from any code, with any
 //! arguments, apart from [`Layout::structure`] and [`all_fields`], `unsafe
 //! fn`s whose contracts the derive meets by construction. See
 //! `POLICIES.md` for the rules every `unsafe` block follows.
 
+mod adapted;
 #[cfg(feature = "bumpalo")]
 mod arena;
 mod copy;
@@ -41,6 +44,7 @@ mod slots;
 mod target;
 mod utf8;
 
+pub use adapted::As;
 #[cfg(feature = "bumpalo")]
 pub(crate) use arena::{box_with, string_in};
 pub(crate) use cursor::Cursor;

@@ -4,13 +4,15 @@
 //! [`Marshal`](crate::Marshal). The bytes are the same as the bridge's
 //! (bincode 1.3's), so the whole struct still has bincode's bytes.
 //!
-//! The `with` protocol cannot return an encoding error, so a field whose
-//! `Serialize` implementation fails (or writes a sequence of unknown
-//! length) **panics** here, with the error's message. For such types, use
-//! the fallible [`marshal::serde`](super) functions on the whole value
-//! instead. Like every `with` field, the field is read through a reader of
-//! its own, which the outer decode's depth limit and allocation budget do
-//! not reach, and it gives its struct no `FIXED_LEN` or `MAX_LEN`.
+//! The `with` protocol cannot return an encoding error other than
+//! [`Overflow`]: a field whose `Serialize` implementation fails (or writes a
+//! sequence of unknown length) makes [`encode`] return `Overflow`, and
+//! [`encoded_len`] **panic** with the error's message (so `write_to`, and
+//! `try_write_to` once it asks for the length, panic with it). For such
+//! types, use the fallible [`marshal::serde`](super) functions on the
+//! whole value instead. Like every `with` field, the field is read through
+//! the caller's reader, within its depth limit and allocation budget, and
+//! gives its struct no `FIXED_LEN` or `MAX_LEN`.
 //!
 //! ```
 //! use marshal::{Marshal, Unmarshal};
@@ -36,7 +38,10 @@
 
 use ::serde::{Deserialize, Serialize};
 
-use crate::error::DecodeError;
+use crate::config::{Fixint, LittleEndian};
+use crate::error::{DecodeError, Overflow};
+use crate::reader::Reader;
+use crate::writer::Writer;
 
 /// The field's exact encoded length.
 ///
@@ -57,43 +62,41 @@ pub fn encoded_len<T: Serialize + ?Sized>(value: &T) -> usize {
     }
 }
 
-/// Writes the field at the front of `buf` and returns its length.
+/// Writes the field through `w`.
 ///
 /// ```
 /// let mut buf = [0u8; 4];
-/// assert_eq!(marshal::serde::field::write_to(&Some(7u8), &mut buf), 2);
+/// let mut w = marshal::Writer::new(&mut buf);
+/// marshal::serde::field::encode(&Some(7u8), &mut w).unwrap();
+/// assert_eq!(w.written(), 2);
 /// assert_eq!(buf[..2], [1, 7]);
 /// ```
 ///
-/// # Panics
+/// # Errors
 ///
-/// When the value's `Serialize` implementation fails, with its message,
-/// and when `buf` is too short; [`marshal::serde::try_write_to`](super::try_write_to)
-/// returns the error instead.
-#[track_caller]
-pub fn write_to<T: Serialize + ?Sized>(value: &T, buf: &mut [u8]) -> usize {
-    match super::try_write_to(value, buf) {
-        Ok(len) => len,
-        Err(e) => failed(&e),
-    }
+/// [`Overflow`] when `w` runs out of room, and when the value's `Serialize`
+/// implementation fails (then [`encoded_len`] panics with its message).
+pub fn encode<T: Serialize + ?Sized>(value: &T, w: &mut Writer<'_>) -> Result<(), Overflow> {
+    super::serialize_in::<T, _, LittleEndian, Fixint>(value, w).map_err(|_| Overflow)
 }
 
-/// Reads the field from the front of `input`, returning it and the bytes it
-/// took; the same as [`marshal::serde::read_from`](super::read_from).
+/// Reads the field through `r`, with its depth limit and allocation budget;
+/// the same as [`marshal::serde::decode`](super::decode).
 ///
 /// ```
-/// let (v, used) = marshal::serde::field::read_from::<Option<u8>>(&[1, 7, 0xff])?;
-/// assert_eq!((v, used), (Some(7), 2));
+/// let mut r = marshal::Reader::new(&[1, 7, 0xff]);
+/// let v = marshal::serde::field::decode::<Option<u8>>(&mut r)?;
+/// assert_eq!((v, r.position()), (Some(7), 2));
 /// # Ok::<(), marshal::DecodeError>(())
 /// ```
 ///
 /// # Errors
 ///
-/// A [`DecodeError`] for any input that does not start with a `T`; its
-/// offset is relative to `input` (the derived code adds the field's
-/// position).
-pub fn read_from<'de, T: Deserialize<'de>>(input: &'de [u8]) -> Result<(T, usize), DecodeError> {
-    super::read_from(input)
+/// A [`DecodeError`] for any input that does not continue with a `T`, at
+/// its offset in the whole input.
+#[inline]
+pub fn decode<'de, T: Deserialize<'de>>(r: &mut Reader<'de>) -> Result<T, DecodeError> {
+    super::decode(r)
 }
 
 #[cold]

@@ -4,9 +4,8 @@ mod be_u32 {
     pub fn encoded_len(_: &u32) -> usize {
         4
     }
-    pub fn write_to(v: &u32, buf: &mut [u8]) -> usize {
-        buf[..4].copy_from_slice(&v.to_be_bytes());
-        4
+    pub fn encode(v: &u32, w: &mut marshal::Writer<'_>) -> Result<(), marshal::Overflow> {
+        w.put_array(v.to_be_bytes())
     }
 }
 

@@ -1,12 +1,13 @@
 use marshal::Marshal;
 
 mod be_u32 {
+    use marshal::{Overflow, Writer};
+
     pub fn encoded_len(_: u32) -> usize {
         4
     }
-    pub fn write_to(v: &u32, buf: &mut [u8]) -> usize {
-        buf[..4].copy_from_slice(&v.to_be_bytes());
-        4
+    pub fn encode(v: &u32, w: &mut Writer<'_>) -> Result<(), Overflow> {
+        w.put_array(v.to_be_bytes())
     }
 }
 
