@@ -207,6 +207,22 @@
 //! differ too: [`DecodeError`] carries a kind and an offset, not bincode's
 //! `Box<ErrorKind>`; derive-route encoding cannot fail.
 //!
+//! **Timestamps.** With the features `chrono`, `time` and `jiff`, those
+//! crates' date and time types have marshal's own fixed-size layouts
+//! (`WIRE_FORMAT.md`, sections 19 to 23), not the bytes bincode 1.3 wrote
+//! through each crate's `serde` support (chrono's and jiff's strings,
+//! time's tuples of calendar fields). To keep reading data bincode wrote,
+//! mark such fields `#[marshal(as = marshal::adapters::SerdeForm)]` (or
+//! `as = Option<SerdeForm>`, `as = Vec<SerdeForm>`, ...):
+//! [`adapters::SerdeForm`] writes and reads bincode 1.3's bytes, without
+//! serde and without allocating. `test_suite/tests/serde_form.rs` checks
+//! every such type against bincode 1.3 and the crates' `serde` support.
+//!
+//! **Other crates' types** with neither `Marshal` nor the bytes you need:
+//! an adapter (`#[marshal(as = A)]`, see [`adapters`]) writes the field as
+//! another type (`FromInto<U>`, `TryFromInto<U>`, or one of your own),
+//! where serde_with would have used `#[serde_as(as = ...)]`.
+//!
 //! ## From bincode 2, and bincode 1's `DefaultOptions`
 //!
 //! bincode 2's configurations, and bincode 1.3's `DefaultOptions`, have

@@ -48,13 +48,19 @@ use crate::writer::Writer;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be encoded: it does not implement `Marshal`",
     label = "`{Self}` does not implement `Marshal`",
-    note = "derive it with `#[derive(Marshal)]`, encode the field with \
+    note = "derive it with `#[derive(Marshal)]`, encode the field through an adapter with \
+            `#[marshal(as = A)]` (see `marshal::adapters`) or a module with \
             `#[marshal(with = module)]`, or leave it out with `#[marshal(skip)]`",
     note = "for another crate's type, enable marshal's feature named after that crate: \
             `uuid` (uuid 1), `indexmap` (2), `smallvec` (1), `arrayvec` (0.7), `heapless` \
-            (0.9), `bytes` (1), `chrono` (0.4), `time` (0.3) or `jiff` (1); if it is on, the \
+            (0.9), `bytes` (1), `hashbrown` (0.17), `rust_decimal` (1), `compact_str` (0.10), \
+            `smol_str` (0.3), `chrono` (0.4), `time` (0.3) or `jiff` (1); if it is on, the \
             type comes from another major version of that crate, a second copy in the build \
             (`cargo tree -d` lists them), which marshal does not support",
+    note = "for chrono's, time's and jiff's types there are two choices: the features \
+            `chrono`, `time`, `jiff` give marshal's own fixed-size bytes (not bincode's), and \
+            `#[marshal(as = marshal::adapters::SerdeForm)]` the bytes bincode 1.3 wrote \
+            through the crate's serde support, for data already written that way",
     note = "for a type with serde's `Serialize`, encode the field with \
             `#[marshal(with = marshal::serde::field)]` (feature `serde`)"
 )]
@@ -439,13 +445,19 @@ impl<T: for<'de> Unmarshal<'de>> UnmarshalOwned for T {}
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be decoded: it does not implement `Unmarshal`",
     label = "`{Self}` does not implement `Unmarshal`",
-    note = "derive it with `#[derive(Unmarshal)]`, decode the field with \
+    note = "derive it with `#[derive(Unmarshal)]`, decode the field through an adapter with \
+            `#[marshal(as = A)]` (see `marshal::adapters`) or a module with \
             `#[marshal(with = module)]`, or leave it out with `#[marshal(skip)]`",
     note = "for another crate's type, enable marshal's feature named after that crate: \
             `uuid` (uuid 1), `indexmap` (2), `smallvec` (1), `arrayvec` (0.7), `heapless` \
-            (0.9), `bytes` (1), `chrono` (0.4), `time` (0.3) or `jiff` (1); if it is on, the \
+            (0.9), `bytes` (1), `hashbrown` (0.17), `rust_decimal` (1), `compact_str` (0.10), \
+            `smol_str` (0.3), `chrono` (0.4), `time` (0.3) or `jiff` (1); if it is on, the \
             type comes from another major version of that crate, a second copy in the build \
             (`cargo tree -d` lists them), which marshal does not support",
+    note = "for chrono's, time's and jiff's types there are two choices: the features \
+            `chrono`, `time`, `jiff` give marshal's own fixed-size bytes (not bincode's), and \
+            `#[marshal(as = marshal::adapters::SerdeForm)]` the bytes bincode 1.3 wrote \
+            through the crate's serde support, for data already written that way",
     note = "for a type with serde's `Deserialize`, decode the field with \
             `#[marshal(with = marshal::serde::field)]` (feature `serde`)"
 )]
