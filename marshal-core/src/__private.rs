@@ -9,6 +9,7 @@
 //! what is compiled is what the expansion would have spelled.
 
 pub use crate::adapters::traits::As;
+pub use crate::adapters::{MarshalAs, MarshalAsIn, UnmarshalAs, UnmarshalAsIn};
 pub use crate::config::{Encoding, Endian, IntEncoding, MarshalIn, UnmarshalIn};
 pub use crate::contract::{check_history, check_size, fixed_body};
 pub use crate::error::{DecodeError, Overflow};

@@ -13,10 +13,9 @@ use crate::len::{container_min_len, container_min_len_is_exact, named_fields, st
 use crate::pattern::{local, local_at, tag_literal};
 use crate::stack;
 
-/// The `impl Unmarshal<'__de>` of a checked container; `private` is the
-/// alias of the runtime's `__private` (see `dummy::wrap_in_const`).
-pub(crate) fn impl_unmarshal(cont: &Container, private: &TokenStream) -> TokenStream {
-    let ident = cont.ident;
+/// The generics of the `Unmarshal<'__de>` impl: `'__de`, and the inferred
+/// bounds or `bound`'s.
+pub(crate) fn unmarshal_generics(cont: &Container, private: &TokenStream) -> syn::Generics {
     let decoded = bound::with_bound(
         cont,
         cont.generics,
@@ -32,7 +31,14 @@ pub(crate) fn impl_unmarshal(cont: &Container, private: &TokenStream) -> TokenSt
         false,
     );
     let defaulted = bound::explicit(cont, Derive::Unmarshal).unwrap_or(defaulted);
-    let de_generics = bound::with_de_lifetime(&defaulted);
+    bound::with_de_lifetime(&defaulted)
+}
+
+/// The `impl Unmarshal<'__de>` of a checked container; `private` is the
+/// alias of the runtime's `__private` (see `dummy::wrap_in_const`).
+pub(crate) fn impl_unmarshal(cont: &Container, private: &TokenStream) -> TokenStream {
+    let ident = cont.ident;
+    let de_generics = unmarshal_generics(cont, private);
     let (impl_generics, _, where_clause) = de_generics.split_for_impl();
     let (_, ty_generics, _) = cont.generics.split_for_impl();
     let variants = enum_variants(cont, private);

@@ -19,7 +19,7 @@ use crate::bound;
 use crate::decode::{field_default, tag_primitive};
 use crate::internals::ast::mentions;
 use crate::internals::ast::{Container, Data, Field, Style, Variant};
-use crate::pattern::{binding, encoded_fields, local, tag_literal, variant_pattern};
+use crate::pattern::{Subject, binding, encoded_fields, local, tag_literal, variant_pattern_of};
 
 /// Whether `cont` gets dialect impls at all: with the feature `config`
 /// (and in the derive's own tests), and then unless the module's docs say
@@ -165,6 +165,32 @@ pub(crate) fn impl_marshal_in(cont: &Container, private: &TokenStream) -> TokenS
     let (impl_generics, _, where_clause) = generics.split_for_impl();
     let (_, ty_generics, _) = cont.generics.split_for_impl();
     let w = local("__w");
+    let (len_body, encode_body) = marshal_in_bodies(cont, &Subject::this(), private);
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #bound for #ident #ty_generics #where_clause {
+            #[inline]
+            fn encoded_len_in(&self) -> ::core::primitive::usize {
+                #len_body
+            }
+
+            #[inline]
+            fn encode_in(&self, #w: &mut #private::Writer<'_>) -> #private::Encoded {
+                #encode_body
+            }
+        }
+    }
+}
+
+/// The bodies of `encoded_len_in` and `encode_in` in `Encoding<__E, __I>`,
+/// reading `subject` (`self`, or a `remote` mirror's foreign value).
+pub(crate) fn marshal_in_bodies(
+    cont: &Container,
+    subject: &Subject,
+    private: &TokenStream,
+) -> (TokenStream, TokenStream) {
+    let w = local("__w");
+    let (value, path) = (&subject.value, &subject.path);
     let len = |f: &Field, value: TokenStream| {
         match &f.attrs.with {
             // Spanned as `legacy()`'s, so that a module of the wrong
@@ -209,15 +235,15 @@ pub(crate) fn impl_marshal_in(cont: &Container, private: &TokenStream) -> TokenS
             encodes
         }
     };
-    let (len_body, encode_body) = match &cont.data {
+    match &cont.data {
         Data::Struct(fields) => {
             let encoded = fields.iter().filter(|f| f.is_encoded());
             // A `with` field is borrowed at its path, as in `legacy()`.
             let access = |f: &Field| {
-                let member = &f.member;
+                let access = subject.field(f);
                 match &f.attrs.with {
-                    Some(with) => quote_spanned!(with.span()=> &self.#member),
-                    None => quote!(&self.#member),
+                    Some(with) => quote_spanned!(with.span()=> #access),
+                    None => access,
                 }
             };
             let lens = encoded.clone().map(|f| len(f, access(f)));
@@ -229,7 +255,7 @@ pub(crate) fn impl_marshal_in(cont: &Container, private: &TokenStream) -> TokenS
             )
         }
         Data::Enum(variants) if variants.is_empty() => {
-            (quote!(match *self {}), quote!(match *self {}))
+            (quote!(match *#value {}), quote!(match *#value {}))
         }
         Data::Enum(variants) => {
             let tag_ty = tag_primitive(cont.tag_type());
@@ -237,7 +263,7 @@ pub(crate) fn impl_marshal_in(cont: &Container, private: &TokenStream) -> TokenS
             let (lens, encodes): (Vec<_>, Vec<_>) = variants
                 .iter()
                 .map(|variant| {
-                    let pattern = variant_pattern(variant);
+                    let pattern = variant_pattern_of(variant, path);
                     let tag = tag_literal(variant.tag, cont.tag_type());
                     let lens = encoded_fields(variant).map(|(i, f)| len(f, binding(i)));
                     let encodes = encoded_fields(variant).map(|(i, f)| encode(f, binding(i)));
@@ -258,26 +284,12 @@ pub(crate) fn impl_marshal_in(cont: &Container, private: &TokenStream) -> TokenS
                 })
                 .unzip();
             (
-                quote!(match self { #(#lens)* }),
+                quote!(match #value { #(#lens)* }),
                 quote! {
-                    match self { #(#encodes)* }
+                    match #value { #(#encodes)* }
                     #private::Ok(())
                 },
             )
-        }
-    };
-    quote! {
-        #[automatically_derived]
-        impl #impl_generics #bound for #ident #ty_generics #where_clause {
-            #[inline]
-            fn encoded_len_in(&self) -> ::core::primitive::usize {
-                #len_body
-            }
-
-            #[inline]
-            fn encode_in(&self, #w: &mut #private::Writer<'_>) -> #private::Encoded {
-                #encode_body
-            }
         }
     }
 }
@@ -435,6 +447,84 @@ fn construct_variant(variant: &Variant, in_body: bool, private: &TokenStream) ->
         Style::Unit => quote!(Self::#ident),
         Style::Tuple | Style::Struct => {
             construct(&quote!(Self::#ident), &variant.fields, in_body, private)
+        }
+    }
+}
+
+/// A `remote` mirror's `MarshalAsIn` impl in `Encoding<__E, __I>`, or
+/// nothing (see the module's docs): the foreign value read as the mirror's
+/// `MarshalIn` reads itself.
+pub(crate) fn impl_marshal_as_in(
+    cont: &Container,
+    remote: &syn::Path,
+    private: &TokenStream,
+) -> TokenStream {
+    if !has_dialects(cont) {
+        return TokenStream::new();
+    }
+    let ident = cont.ident;
+    let dialect = quote!(#private::Encoding<__E, __I>);
+    let bound = quote!(#private::MarshalIn<#dialect>);
+    let generics = dialect_generics(cont, cont.generics, private, &bound, false);
+    let (impl_generics, _, where_clause) = generics.split_for_impl();
+    let (_, ty_generics, _) = cont.generics.split_for_impl();
+    let subject = Subject::remote(remote);
+    let value = &subject.value;
+    let (len_body, encode_body) = marshal_in_bodies(cont, &subject, private);
+    let w = local("__w");
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #private::MarshalAsIn<#remote, #dialect> for #ident #ty_generics
+            #where_clause
+        {
+            #[inline]
+            fn encoded_len_as_in(#value: &#remote) -> ::core::primitive::usize {
+                #len_body
+            }
+
+            #[inline]
+            fn encode_as_in(#value: &#remote, #w: &mut #private::Writer<'_>) -> #private::Encoded {
+                #encode_body
+            }
+        }
+    }
+}
+
+/// A `remote` mirror's `UnmarshalAsIn` impl in `Encoding<__E, __I>`, or
+/// nothing: a mirror read in the dialect, then `convert`ed (see
+/// `remote::convert`).
+pub(crate) fn impl_unmarshal_as_in(
+    cont: &Container,
+    remote: &syn::Path,
+    convert: &TokenStream,
+    private: &TokenStream,
+) -> TokenStream {
+    if !has_dialects(cont) {
+        return TokenStream::new();
+    }
+    let ident = cont.ident;
+    let dialect = quote!(#private::Encoding<__E, __I>);
+    let generics = bound::with_de_lifetime(cont.generics);
+    let bound = quote!(#private::UnmarshalIn<'__de, #dialect>);
+    let mut generics = dialect_generics(cont, &generics, private, &bound, true);
+    generics
+        .make_where_clause()
+        .predicates
+        .push(syn::parse_quote!(Self: #bound));
+    let (impl_generics, _, where_clause) = generics.split_for_impl();
+    let (_, ty_generics, _) = cont.generics.split_for_impl();
+    let (r, m) = (local("__r"), local("__m"));
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #private::UnmarshalAsIn<'__de, #remote, #dialect> for #ident #ty_generics
+            #where_clause
+        {
+            const MIN_LEN_AS_IN: ::core::primitive::usize = <Self as #bound>::MIN_LEN_IN;
+
+            #[inline]
+            fn decode_as_in(#r: &mut #private::Reader<'__de>) -> #private::Decoded<#remote> {
+                <Self as #bound>::decode_in(#r).map(|#m| #convert)
+            }
         }
     }
 }

@@ -13,20 +13,15 @@ use crate::layout::container_layout;
 use crate::len::{
     SizeConst, body_prefix, container_len, field_consts, struct_sizes, variant_fixed,
 };
-use crate::pattern::{binding, encoded_fields, local, local_at, tag_literal, variant_pattern};
+use crate::pattern::{
+    Subject, binding, encoded_fields, local, local_at, tag_literal, variant_pattern_of,
+};
 
 /// The `impl Marshal` of a checked container; `private` is the alias of
 /// the runtime's `__private` (see `dummy::wrap_in_const`).
 pub(crate) fn impl_marshal(cont: &Container, private: &TokenStream) -> TokenStream {
     let ident = cont.ident;
-    let generics = bound::with_bound(
-        cont,
-        cont.generics,
-        |f| f.is_encoded() && f.attrs.with.is_none(),
-        &syn::parse_quote!(#private::Marshal),
-        true,
-    );
-    let generics = bound::explicit(cont, Derive::Marshal).unwrap_or(generics);
+    let generics = marshal_generics(cont, private);
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let fixed_len = container_len(cont, private, SizeConst::Fixed);
     let max_len = container_len(cont, private, SizeConst::Max);
@@ -44,8 +39,14 @@ pub(crate) fn impl_marshal(cont: &Container, private: &TokenStream) -> TokenStre
         Data::Struct(_) => None,
     };
     let (len_body, encode_body) = match &cont.data {
-        Data::Struct(fields) => struct_bodies(fields, cont.extensible(), private),
-        Data::Enum(variants) => enum_bodies(variants, cont.tag_type(), body_prefix(cont), private),
+        Data::Struct(fields) => struct_bodies(fields, cont.extensible(), &Subject::this(), private),
+        Data::Enum(variants) => enum_bodies(
+            variants,
+            cont.tag_type(),
+            body_prefix(cont),
+            &Subject::this(),
+            private,
+        ),
     };
     let w = local("__w");
 
@@ -73,6 +74,18 @@ pub(crate) fn impl_marshal(cont: &Container, private: &TokenStream) -> TokenStre
 
         #contracts
     }
+}
+
+/// The generics of the `Marshal` impl: the inferred bounds, or `bound`'s.
+pub(crate) fn marshal_generics(cont: &Container, private: &TokenStream) -> syn::Generics {
+    let generics = bound::with_bound(
+        cont,
+        cont.generics,
+        |f| f.is_encoded() && f.attrs.with.is_none(),
+        &syn::parse_quote!(#private::Marshal),
+        true,
+    );
+    bound::explicit(cont, Derive::Marshal).unwrap_or(generics)
 }
 
 /// `computed`, checked against the size contract on `which` when there
@@ -206,18 +219,19 @@ fn item_level_contracts(cont: &Container, private: &TokenStream) -> TokenStream 
 }
 
 /// A struct's `encoded_len` and `encode` bodies.
-fn struct_bodies(
+pub(crate) fn struct_bodies(
     fields: &[Field],
     extensible: bool,
+    subject: &Subject,
     private: &TokenStream,
 ) -> (TokenStream, TokenStream) {
     // A `with` field is borrowed at its path, so a signature mismatch is
     // reported there, not at the derive.
     let access = |f: &Field| {
-        let member = &f.member;
+        let access = subject.field(f);
         match &f.attrs.with {
-            Some(with) => quote_spanned!(with.span()=> &self.#member),
-            None => quote!(&self.#member),
+            Some(with) => quote_spanned!(with.span()=> #access),
+            None => access,
         }
     };
     let encoded = || fields.iter().filter(|f| f.is_encoded());
@@ -242,30 +256,32 @@ fn struct_bodies(
     (len, quote!(#fields_closure #encode))
 }
 
-fn enum_bodies(
+pub(crate) fn enum_bodies(
     variants: &[Variant],
     tag_type: TagType,
     prefix: usize,
+    subject: &Subject,
     private: &TokenStream,
 ) -> (TokenStream, TokenStream) {
+    let (value, path) = (&subject.value, &subject.path);
     if variants.is_empty() {
-        return (quote!(match *self {}), quote!(match *self {}));
+        return (quote!(match *#value {}), quote!(match *#value {}));
     }
     let w = local("__w");
     if variants.iter().all(|v| encoded_fields(v).next().is_none()) {
         // Unit variants only: one write of the chosen variant's bytes.
         let arms = variants.iter().map(|variant| {
-            let pattern = variant_pattern(variant);
+            let pattern = variant_pattern_of(variant, path);
             let bytes = head_bytes(variant.tag, tag_type, prefix);
             quote!(#pattern => [#(#bytes),*],)
         });
         return (
-            enum_len(variants, tag_type.size() + prefix, private),
-            quote!(#private::Writer::put_array(#w, match self { #(#arms)* })),
+            enum_len(variants, tag_type.size() + prefix, subject, private),
+            quote!(#private::Writer::put_array(#w, match #value { #(#arms)* })),
         );
     }
     let encode_arms = variants.iter().enumerate().map(|(index, variant)| {
-        let pattern = variant_pattern(variant);
+        let pattern = variant_pattern_of(variant, path);
         if encoded_fields(variant).next().is_none() {
             // Nothing but the tag (and an empty body's length): one write of
             // their bytes.
@@ -296,9 +312,9 @@ fn enum_bodies(
         }
     });
     (
-        enum_len(variants, tag_type.size() + prefix, private),
+        enum_len(variants, tag_type.size() + prefix, subject, private),
         quote! {
-            match self { #(#encode_arms)* }
+            match #value { #(#encode_arms)* }
             ::core::result::Result::Ok(())
         },
     )
@@ -351,9 +367,15 @@ fn fields_closure(
 /// An enum's `encoded_len` body: the variant's head and fields added up
 /// in a `Len`, whose fixed part is a constant in each arm. A fixed-size
 /// enum returns its `FIXED_LEN` at once.
-fn enum_len(variants: &[Variant], head: usize, private: &TokenStream) -> TokenStream {
+fn enum_len(
+    variants: &[Variant],
+    head: usize,
+    subject: &Subject,
+    private: &TokenStream,
+) -> TokenStream {
+    let (value, path) = (&subject.value, &subject.path);
     let arms = variants.iter().map(|v| {
-        let pattern = variant_pattern(v);
+        let pattern = variant_pattern_of(v, path);
         let len = encoded_fields(v).fold(quote!(#private::Len::new(#head)), |len, (i, f)| {
             field_len(f, &binding(i), &len, private)
         });
@@ -364,7 +386,7 @@ fn enum_len(variants: &[Variant], head: usize, private: &TokenStream) -> TokenSt
         if let ::core::option::Option::Some(#n) = <Self as #private::Marshal>::FIXED_LEN {
             return #n;
         }
-        match self { #(#arms)* }.get()
+        match #value { #(#arms)* }.get()
     }
 }
 

@@ -9,7 +9,7 @@ use crate::fallback;
 use crate::internals::Derive;
 use crate::internals::ast::Container;
 use crate::internals::ctxt::Ctxt;
-use crate::{decode, encode};
+use crate::{decode, encode, remote};
 
 pub(crate) fn expand(input: &syn::DeriveInput, derive: Derive) -> TokenStream {
     let cx = Ctxt::new();
@@ -23,12 +23,14 @@ pub(crate) fn expand(input: &syn::DeriveInput, derive: Derive) -> TokenStream {
                     Derive::Marshal => {
                         let legacy = encode::impl_marshal(&cont, &private);
                         let dialects = dialect::impl_marshal_in(&cont, &private);
-                        quote::quote!(#legacy #dialects)
+                        let remote = remote::impl_marshal_as(&cont, &private);
+                        quote::quote!(#legacy #dialects #remote)
                     }
                     Derive::Unmarshal => {
                         let legacy = decode::impl_unmarshal(&cont, &private);
                         let dialects = dialect::impl_unmarshal_in(&cont, &private);
-                        quote::quote!(#legacy #dialects)
+                        let remote = remote::impl_unmarshal_as(&cont, &private);
+                        quote::quote!(#legacy #dialects #remote)
                     }
                 },
             )

@@ -29,6 +29,7 @@ mod len;
 #[cfg(test)]
 mod output_tests;
 mod pattern;
+mod remote;
 mod stack;
 
 use proc_macro::TokenStream;

@@ -4,16 +4,80 @@
 //! matched as.
 
 use proc_macro2::{Ident, Literal, Span, TokenStream};
-use quote::quote;
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
 
 use crate::internals::ast::{Field, Style, Variant};
 use crate::internals::attr::TagType;
 
-/// The pattern binding a variant's encoded fields to `__f0`, `__f1`, ...
-pub(crate) fn variant_pattern(variant: &Variant) -> TokenStream {
+/// What an encoder reads: `self`, whose variants are `Self::V`, or in the
+/// adapter impl of a `remote` mirror, the foreign value `__remote`, whose
+/// variants are the foreign type's and whose fields may be read by getters.
+pub(crate) struct Subject {
+    /// The expression of the value, a reference.
+    pub(crate) value: TokenStream,
+    /// The path its variants are under.
+    pub(crate) path: TokenStream,
+    /// Whether it is a foreign value, whose fields `getter`s read.
+    pub(crate) remote: bool,
+}
+
+impl Subject {
+    /// `self`.
+    pub(crate) fn this() -> Self {
+        Subject {
+            value: quote!(self),
+            path: quote!(Self),
+            remote: false,
+        }
+    }
+
+    /// The foreign value `__remote` of the type at `path` (its generic
+    /// arguments left out: a pattern or a struct expression infers them).
+    pub(crate) fn remote(path: &syn::Path) -> Self {
+        let value = local("__remote");
+        Subject {
+            value: quote!(#value),
+            path: bare_path(path),
+            remote: true,
+        }
+    }
+
+    /// A field of a struct: `&value.member`, or through its `getter`. A
+    /// foreign field is read spanned at the mirror's field, so that one of
+    /// another type, or missing, is reported there.
+    pub(crate) fn field(&self, field: &Field) -> TokenStream {
+        let (value, member, ty) = (&self.value, &field.member, field.ty);
+        match &field.attrs.getter {
+            Some((_, getter)) if self.remote => quote_spanned! {getter.span()=>
+                ::core::borrow::Borrow::<#ty>::borrow(&#getter(#value))
+            },
+            _ if self.remote => {
+                // The value's name located there too: an expression of
+                // tokens from two places is reported at the derive.
+                let value = local_at("__remote", field.original.span());
+                quote_spanned!(field.original.span()=> &#value.#member)
+            }
+            _ => quote!(&#value.#member),
+        }
+    }
+}
+
+/// `path` without its generic arguments.
+pub(crate) fn bare_path(path: &syn::Path) -> TokenStream {
+    let mut path = path.clone();
+    for segment in &mut path.segments {
+        segment.arguments = syn::PathArguments::None;
+    }
+    quote!(#path)
+}
+
+/// The pattern binding the encoded fields of a variant under `path` to
+/// `__f0`, `__f1`, ...
+pub(crate) fn variant_pattern_of(variant: &Variant, path: &TokenStream) -> TokenStream {
     let ident = variant.ident;
     match variant.style {
-        Style::Unit => quote!(Self::#ident),
+        Style::Unit => quote!(#path::#ident),
         Style::Tuple => {
             let parts = variant.fields.iter().enumerate().map(|(i, f)| {
                 if f.is_encoded() {
@@ -22,7 +86,7 @@ pub(crate) fn variant_pattern(variant: &Variant) -> TokenStream {
                     quote!(_)
                 }
             });
-            quote!(Self::#ident(#(#parts),*))
+            quote!(#path::#ident(#(#parts),*))
         }
         Style::Struct => {
             let parts = encoded_fields(variant).map(|(i, f)| {
@@ -30,7 +94,7 @@ pub(crate) fn variant_pattern(variant: &Variant) -> TokenStream {
                 let b = binding(i);
                 quote!(#member: #b)
             });
-            quote!(Self::#ident { #(#parts,)* .. })
+            quote!(#path::#ident { #(#parts,)* .. })
         }
     }
 }

@@ -20,6 +20,33 @@
 //!   jiff's date and time types in the bytes bincode 1.3 writes through each
 //!   crate's `serde` support, rather than marshal's own.
 //!
+//! A local mirror of another crate's type, derived with
+//! `#[marshal(remote = path::Type)]`, is an adapter for that type too (see
+//! the derive's attributes), checked against the foreign definition at
+//! compile time:
+//!
+//! ```
+//! use marshal::{Marshal, Unmarshal};
+//!
+//! mod geo {
+//!     // Another crate's type, with public fields.
+//!     #[derive(Debug, PartialEq)]
+//!     pub struct LatLon { pub lat: f64, pub lon: f64 }
+//! }
+//!
+//! #[derive(Marshal, Unmarshal)]
+//! #[marshal(remote = geo::LatLon)]
+//! struct LatLonDef { lat: f64, lon: f64 }
+//!
+//! #[derive(Marshal, Unmarshal, Debug, PartialEq)]
+//! struct Route { #[marshal(as = Vec<LatLonDef>)] stops: Vec<geo::LatLon> }
+//!
+//! let route = Route { stops: vec![geo::LatLon { lat: 1.5, lon: -2.0 }] };
+//! let bytes = marshal::to_vec(&route);
+//! assert_eq!(bytes.len(), 8 + 16);
+//! assert_eq!(marshal::from_bytes::<Route>(&bytes).unwrap(), route);
+//! ```
+//!
 //! Adapters compose over containers: `Option<A>` adapts `Option<T>`,
 //! `Vec<A>` a `Vec<T>`, `[A; N]` a `[T; N]`, `Box<A>` a `Box<T>`, and a
 //! tuple of up to 8 adapters a tuple of the types they adapt, each with the

@@ -10,8 +10,8 @@ use syn::punctuated::Punctuated;
 
 use super::ctxt::Ctxt;
 use super::symbol::{
-    AS, CRATE, DEFAULT, EXTENSIBLE, HISTORY, MARSHAL, MAX_SIZE, OTHER, SINCE, SIZE, SKIP, Symbol,
-    TAG, TAG_TYPE, WITH,
+    AS, CRATE, DEFAULT, EXTENSIBLE, GETTER, HISTORY, MARSHAL, MAX_SIZE, OTHER, REMOTE, SINCE, SIZE,
+    SKIP, Symbol, TAG, TAG_TYPE, WITH,
 };
 use super::symbol::{BOUND, DECODE, ENCODE, USE_DISCRIMINANT};
 
@@ -116,6 +116,9 @@ pub(crate) struct Container {
     /// `history = [0x..., ...]`: the fingerprints of the released versions,
     /// oldest first, with the key's tokens.
     pub(crate) history: Option<(TokenStream, Vec<u64>)>,
+    /// `remote = path::Type`: the type is a mirror of that foreign type,
+    /// and an adapter for it, with the key's tokens.
+    pub(crate) remote: Option<(TokenStream, syn::Path)>,
 }
 
 /// `#[marshal(...)]` on an enum variant.
@@ -137,6 +140,9 @@ pub(crate) struct Field {
     /// `as = Type`: the adapter that encodes the field, with the key's
     /// tokens.
     pub(crate) adapter: Option<(TokenStream, syn::Type)>,
+    /// `getter = path`: in a `remote` mirror, the function that reads the
+    /// foreign field (a private one), with the key's tokens.
+    pub(crate) getter: Option<(TokenStream, syn::Path)>,
     /// `since = N`: the version that added the field, with its literal.
     pub(crate) since: Option<(syn::LitInt, u32)>,
     /// `default` or `default = path`: the value of a field that the input
@@ -161,9 +167,10 @@ const CONTAINER_KEYS: &[&str] = &[
     "use_discriminant",
     "extensible",
     "history",
+    "remote",
 ];
 const VARIANT_KEYS: &[&str] = &["tag", "other", "since"];
-const FIELD_KEYS: &[&str] = &["skip", "with", "as", "since", "default"];
+const FIELD_KEYS: &[&str] = &["skip", "with", "as", "since", "default", "getter"];
 
 impl Container {
     pub(crate) fn from_ast(cx: &Ctxt, attrs: &[syn::Attribute]) -> Self {
@@ -175,8 +182,17 @@ impl Container {
         let mut max_size = Attr::none(cx, MAX_SIZE);
         let mut extensible = Attr::none(cx, EXTENSIBLE);
         let mut history = Attr::none(cx, HISTORY);
+        let mut remote = Attr::none(cx, REMOTE);
         for_each_marshal_meta(cx, attrs, |meta| {
-            if meta.path == EXTENSIBLE {
+            if meta.path == REMOTE {
+                let value = meta.value()?;
+                let path: syn::Path = if value.peek(syn::LitStr) {
+                    value.parse::<syn::LitStr>()?.parse()?
+                } else {
+                    value.parse()?
+                };
+                remote.set(&meta.path, path);
+            } else if meta.path == EXTENSIBLE {
                 no_value(cx, &meta, "extensible")?;
                 extensible.set(&meta.path, ());
             } else if meta.path == HISTORY {
@@ -256,6 +272,7 @@ impl Container {
             max_size: max_size.get_with_tokens(),
             extensible: extensible.get_with_tokens().map(|(tokens, ())| tokens),
             history: history.get_with_tokens(),
+            remote: remote.get_with_tokens(),
         }
     }
 
@@ -314,6 +331,7 @@ impl Field {
         let mut skip = Attr::none(cx, SKIP);
         let mut with = Attr::none(cx, WITH);
         let mut adapter = Attr::none(cx, AS);
+        let mut getter = Attr::none(cx, GETTER);
         let mut since = Attr::none(cx, SINCE);
         let mut default = Attr::none(cx, DEFAULT);
         for_each_marshal_meta(cx, attrs, |meta| {
@@ -338,6 +356,14 @@ impl Field {
                 }
             } else if meta.path == AS {
                 adapter.set(&meta.path, parse_type_value(&meta)?);
+            } else if meta.path == GETTER {
+                let value = meta.value()?;
+                let path: syn::Path = if value.peek(syn::LitStr) {
+                    value.parse::<syn::LitStr>()?.parse()?
+                } else {
+                    value.parse()?
+                };
+                getter.set(&meta.path, path);
             } else {
                 unknown_key(cx, &meta, "field", FIELD_KEYS)?;
             }
@@ -347,6 +373,7 @@ impl Field {
             skip: skip.get_with_tokens().map(|(tokens, ())| tokens),
             with: with.get(),
             adapter: adapter.get_with_tokens(),
+            getter: getter.get_with_tokens(),
             since: since.get(),
             default: default.get_with_tokens(),
         }

@@ -20,6 +20,7 @@ pub(crate) fn check(cx: &Ctxt, cont: &Container, derive: Derive) {
     check_tags(cx, cont);
     check_field_attrs(cx, cont);
     check_versions(cx, cont);
+    check_remote(cx, cont);
 }
 
 /// Encoding takes references to fields, which `#[repr(packed)]` may leave
@@ -461,5 +462,36 @@ fn field_tokens(field: &Field) -> proc_macro2::TokenStream {
     match &field.original.ident {
         Some(ident) => quote::ToTokens::to_token_stream(ident),
         None => quote::ToTokens::to_token_stream(&field.original.ty),
+    }
+}
+
+/// `getter` reads a field of a `remote` type's struct: only there, and
+/// only on a field that is written.
+fn check_remote(cx: &Ctxt, cont: &Container) {
+    let remote = cont.attrs.remote.is_some();
+    let in_struct = matches!(cont.data, Data::Struct(_));
+    for field in cont.data.all_fields() {
+        let Some((tokens, _)) = &field.attrs.getter else {
+            continue;
+        };
+        if !remote {
+            cx.error_spanned_by(
+                tokens,
+                "`getter` reads a field of a foreign type: it needs \
+                 #[marshal(remote = path::Type)] on the type, naming that foreign type",
+            );
+        } else if !in_struct {
+            cx.error_spanned_by(
+                tokens,
+                "`getter` is for the fields of a foreign struct; an enum's variants are \
+                 matched by their fields, which must be visible",
+            );
+        } else if field.attrs.skip.is_some() {
+            cx.error_spanned_by(
+                tokens,
+                "a field cannot be both `skip` and `getter`: a skipped field is never read; \
+                 remove one of them",
+            );
+        }
     }
 }
