@@ -31,6 +31,16 @@
 //! `test_suite/tests/serde_bridge.rs` compares 48 serde types with bincode
 //! 1.3 in both directions.
 //!
+//! A type with none of these, or one to be written as another type, is a
+//! field `#[marshal(as = A)]` with an adapter (see [`adapters`]: written as
+//! the `U` it converts into with `FromInto<U>` or `TryFromInto<U>`, by an
+//! adapter of your own, or by a `remote` mirror of a foreign struct or
+//! enum), keeping its sizes (`test_suite/tests/adapters.rs`,
+//! `test_suite/tests/remote.rs`). chrono's, time's and jiff's types are
+//! written as bincode 1.3 writes them through their `serde` support with
+//! `#[marshal(as = marshal::adapters::SerdeForm)]`
+//! (`test_suite/tests/serde_form.rs`).
+//!
 //! # Decoding
 //!
 //! | function | reads |
