@@ -203,27 +203,57 @@ pub struct TryFromInto<U>(PhantomData<fn() -> U>);
 /// ```
 pub struct Same;
 
-impl<T, U> MarshalAs<T> for FromInto<U>
-where
-    U: Marshal + for<'a> From<&'a T>,
-{
-    const FIXED_LEN: Option<usize> = U::FIXED_LEN;
-    const MAX_LEN: Option<usize> = U::MAX_LEN;
-    const FINGERPRINT: u64 = U::FINGERPRINT;
+/// `FromInto<U>` and `TryFromInto<U>` write a value as the `U` it
+/// converts into (`U: From<&T>`), with `U`'s sizes and fingerprint, in
+/// `legacy()` and in every dialect `U` has bytes in.
+macro_rules! written_as_converted {
+    ($($adapter:ident),*) => {$(
+        impl<T, U> MarshalAs<T> for $adapter<U>
+        where
+            U: Marshal + for<'a> From<&'a T>,
+        {
+            const FIXED_LEN: Option<usize> = U::FIXED_LEN;
+            const MAX_LEN: Option<usize> = U::MAX_LEN;
+            const FINGERPRINT: u64 = U::FINGERPRINT;
 
-    #[inline]
-    fn encoded_len_as(value: &T) -> usize {
-        match const { U::FIXED_LEN } {
-            Some(n) => n,
-            None => U::from(value).encoded_len(),
+            #[inline]
+            fn encoded_len_as(value: &T) -> usize {
+                match const { U::FIXED_LEN } {
+                    Some(n) => n,
+                    None => U::from(value).encoded_len(),
+                }
+            }
+
+            #[inline]
+            fn encode_as(value: &T, w: &mut Writer<'_>) -> Result<(), Overflow> {
+                U::from(value).encode(w)
+            }
         }
-    }
 
-    #[inline]
-    fn encode_as(value: &T, w: &mut Writer<'_>) -> Result<(), Overflow> {
-        U::from(value).encode(w)
-    }
+        impl<T, U, E: Endian, I: IntEncoding> MarshalAsIn<T, Encoding<E, I>> for $adapter<U>
+        where
+            U: MarshalIn<Encoding<E, I>> + for<'a> From<&'a T>,
+        {
+            #[inline]
+            fn encoded_len_as_in(value: &T) -> usize {
+                match const { U::__FIXED_LEN } {
+                    Some(n) => n,
+                    None => U::from(value).encoded_len_in(),
+                }
+            }
+
+            #[inline]
+            fn encode_as_in(value: &T, w: &mut Writer<'_>) -> Result<(), Overflow> {
+                U::from(value).encode_in(w)
+            }
+
+            const __FIXED_LEN: Option<usize> = U::__FIXED_LEN;
+            const __MAX_LEN: Option<usize> = U::__MAX_LEN;
+        }
+    )*};
 }
+
+written_as_converted!(FromInto, TryFromInto);
 
 impl<'de, T, U> UnmarshalAs<'de, T> for FromInto<U>
 where
@@ -237,25 +267,6 @@ where
     #[inline]
     fn decode_as(r: &mut Reader<'de>) -> Result<T, DecodeError> {
         U::decode(r).map(T::from)
-    }
-}
-
-impl<T, U> MarshalAs<T> for TryFromInto<U>
-where
-    U: Marshal + for<'a> From<&'a T>,
-{
-    const FIXED_LEN: Option<usize> = U::FIXED_LEN;
-    const MAX_LEN: Option<usize> = U::MAX_LEN;
-    const FINGERPRINT: u64 = U::FINGERPRINT;
-
-    #[inline]
-    fn encoded_len_as(value: &T) -> usize {
-        <FromInto<U> as MarshalAs<T>>::encoded_len_as(value)
-    }
-
-    #[inline]
-    fn encode_as(value: &T, w: &mut Writer<'_>) -> Result<(), Overflow> {
-        U::from(value).encode(w)
     }
 }
 
@@ -309,27 +320,6 @@ impl<'de, T: Unmarshal<'de>> UnmarshalAs<'de, T> for Same {
     }
 }
 
-impl<T, U, E: Endian, I: IntEncoding> MarshalAsIn<T, Encoding<E, I>> for FromInto<U>
-where
-    U: MarshalIn<Encoding<E, I>> + for<'a> From<&'a T>,
-{
-    #[inline]
-    fn encoded_len_as_in(value: &T) -> usize {
-        match const { U::__FIXED_LEN } {
-            Some(n) => n,
-            None => U::from(value).encoded_len_in(),
-        }
-    }
-
-    #[inline]
-    fn encode_as_in(value: &T, w: &mut Writer<'_>) -> Result<(), Overflow> {
-        U::from(value).encode_in(w)
-    }
-
-    const __FIXED_LEN: Option<usize> = U::__FIXED_LEN;
-    const __MAX_LEN: Option<usize> = U::__MAX_LEN;
-}
-
 impl<'de, T, U, E: Endian, I: IntEncoding> UnmarshalAsIn<'de, T, Encoding<E, I>> for FromInto<U>
 where
     U: UnmarshalIn<'de, Encoding<E, I>>,
@@ -341,24 +331,6 @@ where
     fn decode_as_in(r: &mut Reader<'de>) -> Result<T, DecodeError> {
         U::decode_in(r).map(T::from)
     }
-}
-
-impl<T, U, E: Endian, I: IntEncoding> MarshalAsIn<T, Encoding<E, I>> for TryFromInto<U>
-where
-    U: MarshalIn<Encoding<E, I>> + for<'a> From<&'a T>,
-{
-    #[inline]
-    fn encoded_len_as_in(value: &T) -> usize {
-        <FromInto<U> as MarshalAsIn<T, Encoding<E, I>>>::encoded_len_as_in(value)
-    }
-
-    #[inline]
-    fn encode_as_in(value: &T, w: &mut Writer<'_>) -> Result<(), Overflow> {
-        U::from(value).encode_in(w)
-    }
-
-    const __FIXED_LEN: Option<usize> = U::__FIXED_LEN;
-    const __MAX_LEN: Option<usize> = U::__MAX_LEN;
 }
 
 impl<'de, T, U, E: Endian, I: IntEncoding> UnmarshalAsIn<'de, T, Encoding<E, I>> for TryFromInto<U>
