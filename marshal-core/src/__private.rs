@@ -78,7 +78,7 @@ pub mod fp {
 /// The stack a derived decoder takes on the way to a deeper level, for its
 /// `__DECODE_STACK`.
 pub mod stack {
-    pub use crate::stack::{Field, body, fields, opaque_field, variants};
+    pub use crate::stack::{Field, body, fields, opaque_field, then_value, variants};
 }
 
 /// A derived `encoded_len` as it adds up: the fields' fixed lengths, which

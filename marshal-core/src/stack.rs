@@ -161,6 +161,13 @@ pub(crate) const fn value<T>() -> usize {
     TEMPS.saturating_mul(size_of::<T>())
 }
 
+/// A decode that takes `inner` and then builds a `T` of what it read (an
+/// adapter's: `FromInto`, a `remote` mirror's foreign value).
+#[must_use]
+pub const fn then_value<T>(inner: usize) -> usize {
+    inner.saturating_add(value::<T>())
+}
+
 /// One field of a derived decoder, or one element of a tuple, as its frame
 /// holds it.
 #[derive(Clone, Copy)]

@@ -30,7 +30,12 @@ fn has_dialects(cont: &Container) -> bool {
         && cont.data.all_fields().all(|f| {
             f.attrs.with.is_some()
                 || !f.recursive
-                || (f.adapted.is_none() && known(f.ty, cont.ident))
+                || match &f.attrs.adapter {
+                    // A recursive field through an adapter: the adapter is
+                    // what must carry every dialect.
+                    Some((_, adapter)) => known(adapter, cont.ident),
+                    None => known(f.ty, cont.ident),
+                }
         })
 }
 
@@ -486,6 +491,11 @@ pub(crate) fn impl_marshal_as_in(
             fn encode_as_in(#value: &#remote, #w: &mut #private::Writer<'_>) -> #private::Encoded {
                 #encode_body
             }
+
+            const __FIXED_LEN: ::core::option::Option<::core::primitive::usize> =
+                <Self as #bound>::__FIXED_LEN;
+            const __MAX_LEN: ::core::option::Option<::core::primitive::usize> =
+                <Self as #bound>::__MAX_LEN;
         }
     }
 }

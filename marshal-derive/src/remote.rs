@@ -91,6 +91,11 @@ pub(crate) fn impl_unmarshal_as(cont: &Container, private: &TokenStream) -> Toke
             const MIN_LEN: ::core::primitive::usize = <Self as #private::Unmarshal<'__de>>::MIN_LEN;
             const MIN_LEN_IS_EXACT: ::core::primitive::bool =
                 <Self as #private::Unmarshal<'__de>>::MIN_LEN_IS_EXACT;
+            // The mirror's decode, then the foreign value built of it.
+            const __DECODE_STACK: ::core::primitive::usize =
+                #private::stack::then_value::<#remote>(
+                    <Self as #private::Unmarshal<'__de>>::__DECODE_STACK,
+                );
 
             #[inline]
             fn decode_as(#r: &mut #private::Reader<'__de>) -> #private::Decoded<#remote> {

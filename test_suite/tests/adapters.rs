@@ -508,3 +508,75 @@ fn adapted_fields_of_an_extensible_type_keep_its_versions() {
     let (old, _) = marshal::decode_from_slice::<V1, _>(&new_bytes, config).unwrap();
     assert_eq!(old, V1 { level: Level(4) });
 }
+
+/// Adapters that lie about their sizes get what a lying `Marshal` impl
+/// gets (`tests/lying_impls.rs`): an error or a panic naming the
+/// inconsistency, never a wrong encoding returned as right.
+mod liars {
+    use marshal::{
+        DecodeError, Marshal, MarshalAs, Overflow, Reader, Unmarshal, UnmarshalAs, Writer,
+    };
+
+    /// Says 2 bytes, writes 4.
+    pub(crate) struct Long;
+
+    impl MarshalAs<u32> for Long {
+        const FIXED_LEN: Option<usize> = Some(2);
+        fn encoded_len_as(_: &u32) -> usize {
+            2
+        }
+        fn encode_as(v: &u32, w: &mut Writer<'_>) -> Result<(), Overflow> {
+            v.encode(w)
+        }
+    }
+
+    /// Says every value is 1 byte exactly, reads 1 to 9.
+    pub(crate) struct Inexact;
+
+    impl<'de> UnmarshalAs<'de, Vec<u8>> for Inexact {
+        const MIN_LEN: usize = 1;
+        const MIN_LEN_IS_EXACT: bool = true;
+        fn decode_as(r: &mut Reader<'de>) -> Result<Vec<u8>, DecodeError> {
+            let [n] = r.take_array()?;
+            Ok(r.take(usize::from(n % 9))?.to_vec())
+        }
+    }
+
+    #[derive(Marshal)]
+    pub(crate) struct Fixed {
+        #[marshal(as = Long)]
+        pub(crate) a: u32,
+        pub(crate) b: u16,
+    }
+
+    #[derive(Unmarshal, Debug, PartialEq)]
+    pub(crate) struct Exact {
+        #[marshal(as = Inexact)]
+        pub(crate) a: Vec<u8>,
+        pub(crate) b: u8,
+    }
+}
+
+#[test]
+fn adapters_that_lie_about_their_sizes_are_caught() {
+    use liars::{Exact, Fixed};
+    let value = Fixed { a: 7, b: 1 };
+    assert_eq!(Fixed::FIXED_LEN, Some(4));
+    let mut buf = [0u8; 64];
+    assert!(value.try_write_to(&mut buf).is_err());
+    let panic = std::panic::catch_unwind(|| marshal::to_vec(&Fixed { a: 7, b: 1 }))
+        .expect_err("a lying adapter must not encode");
+    let message = panic.downcast_ref::<String>().cloned().unwrap_or_default();
+    assert!(message.contains("encoded_len"), "{message}");
+
+    // A struct read as exact by the lying adapter's word: what it reads is
+    // still bounded by the input, and a short input is an error.
+    assert_eq!(
+        marshal::from_bytes::<Exact>(&[0, 5]).unwrap(),
+        Exact { a: vec![], b: 5 }
+    );
+    for input in [&[3u8, 1, 2, 3, 9][..], &[3, 1], &[8; 3], &[]] {
+        let _ = marshal::from_bytes::<Exact>(input);
+    }
+    assert!(marshal::from_bytes::<Exact>(&[3, 1, 2]).is_err());
+}

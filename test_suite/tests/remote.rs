@@ -24,6 +24,13 @@ mod other {
     #[derive(Debug, Clone, PartialEq)]
     pub(crate) struct Pair<T>(pub(crate) T, pub(crate) T);
 
+    /// A recursive foreign type.
+    #[derive(Debug, Clone, PartialEq)]
+    pub(crate) enum List {
+        Nil,
+        Cons(u8, Box<List>),
+    }
+
     /// Private fields, read through methods.
     #[derive(Debug, Clone, PartialEq)]
     pub(crate) struct Account {
@@ -239,4 +246,78 @@ fn decoding_a_mirror_checks_the_input_as_the_foreign_derive_would() {
     for cut in 0..bytes.len() {
         assert!(marshal::from_bytes::<Scene>(&bytes[..cut]).is_err());
     }
+}
+
+#[derive(Marshal, Unmarshal)]
+#[marshal(remote = other::List)]
+enum ListDef {
+    Nil,
+    Cons(u8, #[marshal(as = Box<ListDef>)] Box<other::List>),
+}
+
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
+struct Lists {
+    #[marshal(as = Vec<ListDef>)]
+    lists: Vec<other::List>,
+}
+
+#[test]
+fn a_recursive_mirror_writes_itself_through_itself() {
+    let list = (0..5u8).fold(other::List::Nil, |tail, n| {
+        other::List::Cons(n, Box::new(tail))
+    });
+    let value = Lists {
+        lists: vec![list, other::List::Nil],
+    };
+    let bytes = marshal::to_vec(&value);
+    // A `Cons` is its tag, its byte and the rest; `Nil` its tag.
+    assert_eq!(bytes.len(), 8 + (5 * 5 + 4) + 4);
+    assert_eq!(&bytes[8..13], &[1, 0, 0, 0, 4]);
+    assert_eq!(marshal::from_bytes::<Lists>(&bytes).unwrap(), value);
+    let (back, _) = marshal::decode_from_slice::<Lists, _>(
+        &marshal::encode_to_vec(&value, config::standard()),
+        config::standard(),
+    )
+    .unwrap();
+    assert_eq!(back, value);
+
+    // Deeper than the depth limit: an error, not an overflowed stack.
+    let mut hostile = 1u64.to_le_bytes().to_vec();
+    for _ in 0..100_000 {
+        hostile.extend([1, 0, 0, 0, 7]);
+    }
+    let err = marshal::from_bytes::<Lists>(&hostile).unwrap_err();
+    assert!(
+        matches!(err.kind(), DecodeErrorKind::TooDeep { .. }),
+        "{err}"
+    );
+}
+
+/// The mirror's field order decides the bytes, as the foreign derive's
+/// would: it is not checked, since nothing of the foreign definition's
+/// order is visible to the derive.
+#[test]
+fn the_mirrors_field_order_is_the_order_written() {
+    #[derive(Marshal)]
+    #[marshal(remote = other::Vec3)]
+    struct Swapped {
+        y: f32,
+        x: f32,
+        z: f32,
+    }
+    let v = other::Vec3 {
+        x: 1.0,
+        y: 2.0,
+        z: 3.0,
+    };
+    let mut ours = [0u8; 12];
+    let mut w = marshal::Writer::new(&mut ours);
+    <Swapped as MarshalAs<other::Vec3>>::encode_as(&v, &mut w).unwrap();
+    let reference = marshal::to_vec(&reference::Vec3 {
+        x: 1.0,
+        y: 2.0,
+        z: 3.0,
+    });
+    assert_ne!(ours.as_slice(), reference.as_slice());
+    assert_eq!(ours[..4], 2.0f32.to_le_bytes());
 }

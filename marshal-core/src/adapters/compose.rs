@@ -6,8 +6,8 @@
 //! Their constants are those of the same container of `As<A, T>`, and they
 //! decode through it, so a length prefix, the allocation budget and the
 //! depth limit are checked as for the container itself; a `Vec` of
-//! `As<A, T>`, which has `T`'s layout, becomes a `Vec<T>` in its own
-//! allocation.
+//! `As<A, T>`, which has `T`'s layout, becomes a `Vec<T>` (in the same
+//! allocation, as std collects a mapped `IntoIter` today).
 
 use crate::adapters::traits::{As, MarshalAs, MarshalAsIn, UnmarshalAs, UnmarshalAsIn};
 use crate::config::{Dialect, Encoding, Endian, IntEncoding, Legacy, MarshalIn, UnmarshalIn};
@@ -340,8 +340,9 @@ mod owned {
     use crate::traits::{Marshal, Unmarshal};
     use crate::writer::Writer;
 
-    /// A vector of `As<A, T>`, read as the `Vec<T>` it is: the same
-    /// allocation, since the two have one layout.
+    /// A vector of `As<A, T>`, read as the `Vec<T>` it is (the two have one
+    /// layout, and std's collection of a mapped `IntoIter` may keep the
+    /// allocation: it does today, and either way the result is the same).
     fn unwrap_vec<A, T>(items: Vec<As<A, T>>) -> Vec<T> {
         items.into_iter().map(As::into_inner).collect()
     }

@@ -262,7 +262,7 @@ where
 {
     const MIN_LEN: usize = U::MIN_LEN;
     const MIN_LEN_IS_EXACT: bool = U::MIN_LEN_IS_EXACT;
-    const __DECODE_STACK: usize = decode_stack::<T>(U::__DECODE_STACK);
+    const __DECODE_STACK: usize = crate::stack::then_value::<T>(U::__DECODE_STACK);
 
     #[inline]
     fn decode_as(r: &mut Reader<'de>) -> Result<T, DecodeError> {
@@ -277,7 +277,7 @@ where
 {
     const MIN_LEN: usize = U::MIN_LEN;
     const MIN_LEN_IS_EXACT: bool = U::MIN_LEN_IS_EXACT;
-    const __DECODE_STACK: usize = decode_stack::<T>(U::__DECODE_STACK);
+    const __DECODE_STACK: usize = crate::stack::then_value::<T>(U::__DECODE_STACK);
 
     #[inline]
     fn decode_as(r: &mut Reader<'de>) -> Result<T, DecodeError> {
@@ -285,12 +285,6 @@ where
         let value = U::decode(r)?;
         T::try_from(value).map_err(|_| DecodeError::invalid_conversion(at))
     }
-}
-
-/// The stack a conversion's decode takes: the decode of the `U` (`inner`)
-/// and the `T` it becomes.
-const fn decode_stack<T>(inner: usize) -> usize {
-    inner.saturating_add(crate::stack::value::<T>())
 }
 
 impl<T: Marshal + ?Sized> MarshalAs<T> for Same {

@@ -270,13 +270,20 @@ fn struct_from_ast<'a>(
                 let private = crate::encode::respan(private, adapter.span());
                 syn::parse_quote_spanned!(adapter.span()=> #private::As<#adapter, #ty>)
             });
+            // Naming the container in the type, or in the adapter (a
+            // `remote` mirror written through itself, `as = Box<ListDef>`).
+            let recursive = mentions(field.ty.to_token_stream(), container)
+                || attrs
+                    .adapter
+                    .as_ref()
+                    .is_some_and(|(_, a)| mentions(a.to_token_stream(), container));
             Field {
                 original: field,
                 member,
                 attrs,
                 ty: &field.ty,
+                recursive,
                 adapted,
-                recursive: mentions(field.ty.to_token_stream(), container),
             }
         })
         .collect();

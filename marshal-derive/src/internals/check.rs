@@ -492,6 +492,12 @@ fn check_remote(cx: &Ctxt, cont: &Container) {
                 "a field cannot be both `skip` and `getter`: a skipped field is never read; \
                  remove one of them",
             );
+        } else if field.attrs.with.is_some() {
+            cx.error_spanned_by(
+                tokens,
+                "a field read by a `getter` cannot be written `with` a module, which borrows \
+                 the field; write it with an adapter instead (`as = A`)",
+            );
         }
     }
 }

@@ -42,4 +42,18 @@ enum EitherDef {
 #[marshal(remote = other::Id)]
 struct IdDef(#[marshal(skip, getter = first)] u32);
 
+mod be {
+    pub fn encoded_len(_: &u32) -> usize {
+        4
+    }
+    pub fn encode(v: &u32, w: &mut marshal::Writer<'_>) -> Result<(), marshal::Overflow> {
+        w.put_array(v.to_be_bytes())
+    }
+}
+
+// A `with` module borrows the field, which a getter returns by value.
+#[derive(Marshal)]
+#[marshal(remote = other::Id)]
+struct IdBe(#[marshal(getter = first, with = be)] u32);
+
 fn main() {}
