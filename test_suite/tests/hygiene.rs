@@ -111,6 +111,46 @@ mod shadowed {
         #[marshal(with = be16)]
         pub(crate) x: ::core::primitive::u16,
     }
+
+    /// A foreign type, its mirror, and fields adapted by both.
+    pub(crate) mod other {
+        pub(crate) struct Pair {
+            pub(crate) a: ::core::primitive::u8,
+            b: ::core::primitive::u8,
+        }
+
+        impl Pair {
+            pub(crate) fn new(a: ::core::primitive::u8, b: ::core::primitive::u8) -> Self {
+                Pair { a, b }
+            }
+
+            pub(crate) fn b(&self) -> ::core::primitive::u8 {
+                self.b
+            }
+        }
+    }
+
+    #[derive(::marshal::Marshal, ::marshal::Unmarshal)]
+    #[marshal(remote = other::Pair)]
+    pub(crate) struct PairDef {
+        a: ::core::primitive::u8,
+        #[marshal(getter = other::Pair::b)]
+        b: ::core::primitive::u8,
+    }
+
+    impl ::core::convert::From<PairDef> for other::Pair {
+        fn from(def: PairDef) -> Self {
+            other::Pair::new(def.a, def.b)
+        }
+    }
+
+    #[derive(::marshal::Marshal, ::marshal::Unmarshal)]
+    pub(crate) struct Adapted {
+        #[marshal(as = ::std::vec::Vec<::marshal::adapters::Same>)]
+        pub(crate) v: ::std::vec::Vec<::core::primitive::u8>,
+        #[marshal(as = ::core::option::Option<PairDef>)]
+        pub(crate) pair: ::core::option::Option<other::Pair>,
+    }
 }
 
 /// No prelude at all: every name the expansion uses must be a full path.
@@ -263,6 +303,15 @@ fn shadowed_prelude() {
         ]
     );
     assert_eq!(bytes(&shadowed::With { x: 0x0102 }), [1, 2]);
+    let adapted = shadowed::Adapted {
+        v: vec![7],
+        pair: Some(shadowed::other::Pair::new(1, 2)),
+    };
+    let encoded = bytes(&adapted);
+    assert_eq!(encoded, [1, 0, 0, 0, 0, 0, 0, 0, 7, 1, 1, 2]);
+    let back = marshal::from_bytes::<shadowed::Adapted>(&encoded).unwrap();
+    let pair = back.pair.expect("the pair was written");
+    assert_eq!((back.v, pair.a, pair.b()), (vec![7], 1, 2));
 }
 
 #[test]
