@@ -72,7 +72,19 @@ mod time_form;
 /// [`InvalidUtf8`](crate::DecodeErrorKind::InvalidUtf8), as for any string.
 ///
 /// These forms are bincode 1.3's bytes, so `SerdeForm` has them in
-/// `config::legacy()`, the default, only.
+/// `config::legacy()`, the default, only: in another configuration, a type
+/// with such a field has no impl, and encoding it there does not compile.
+///
+/// ```compile_fail
+/// use marshal::{Marshal, adapters::SerdeForm, config};
+///
+/// #[derive(Marshal)]
+/// struct Day(#[marshal(as = SerdeForm)] chrono::NaiveDate);
+///
+/// let day = Day(chrono::NaiveDate::MIN);
+/// let _ = marshal::encode_to_vec(&day, config::legacy()); // compiles
+/// let _ = marshal::encode_to_vec(&day, config::standard()); // does not
+/// ```
 ///
 /// ```
 /// # #[cfg(feature = "chrono")] {
