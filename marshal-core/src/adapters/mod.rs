@@ -52,11 +52,12 @@
 //! tuple of up to 8 adapters a tuple of the types they adapt, each with the
 //! container's own bytes.
 //!
-//! The provided adapters carry every configuration (`marshal::config`)
-//! their types do; an adapter written by hand has its bytes in
-//! `config::legacy()`, unless it also implements
-//! [`MarshalAsIn`] and
-//! [`UnmarshalAsIn`] for the others.
+//! `FromInto`, `TryFromInto`, `Same` and their compositions carry every
+//! configuration (`marshal::config`) their types do, and so does a
+//! `remote` mirror; `SerdeForm` (bincode 1.3's bytes) and an adapter
+//! written by hand have their bytes in `config::legacy()` only, unless the
+//! latter also implements [`MarshalAsIn`] and [`UnmarshalAsIn`] for the
+//! others.
 //!
 //! ```
 //! use marshal::adapters::{Same, TryFromInto};

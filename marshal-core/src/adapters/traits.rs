@@ -188,9 +188,11 @@ pub trait UnmarshalAs<'de, T> {
 
 /// [`MarshalAs`] in dialect `D` (`Legacy` or an [`Encoding`]), as
 /// [`MarshalIn`] is [`Marshal`] in a dialect: every `MarshalAs` adapter is
-/// `MarshalAsIn<T, Legacy>`, and the provided adapters are in every
-/// dialect where the types they write are. An adapter written by hand
-/// implements it for the other dialects to carry them.
+/// `MarshalAsIn<T, Legacy>`, and `FromInto`, `TryFromInto`, `Same`, their
+/// compositions and `remote` mirrors are in every dialect where the types
+/// they write are (`SerdeForm`, bincode 1.3's bytes, in `Legacy` only). An
+/// adapter written by hand implements it for the other dialects to carry
+/// them.
 ///
 /// ```
 /// use marshal::config::{self, Encoding, Endian, IntEncoding, MarshalAsIn, MarshalIn};
