@@ -181,21 +181,6 @@ fn value_encode<D: Dialect, A: MarshalAsIn<T, D> + ?Sized, T>(
     A::encode_as_in(value, w)
 }
 
-/// The length of an array of `N` values, which has no length prefix.
-fn array_len<D: Dialect, A: MarshalAsIn<T, D> + ?Sized, T, const N: usize>(
-    items: &[T; N],
-) -> usize {
-    items_len::<D, A, T>(items)
-}
-
-/// Writes an array of `N` values, with no length prefix.
-fn array_encode<D: Dialect, A: MarshalAsIn<T, D> + ?Sized, T, const N: usize>(
-    items: &[T; N],
-    w: &mut Writer<'_>,
-) -> Result<(), Overflow> {
-    items_encode::<D, A, T>(items, w)
-}
-
 impl<A, T, const N: usize> MarshalAs<[T; N]> for [A; N]
 where
     A: MarshalAs<T>,
@@ -206,12 +191,12 @@ where
 
     #[inline]
     fn encoded_len_as(value: &[T; N]) -> usize {
-        array_len::<Legacy, A, T, N>(value)
+        items_len::<Legacy, A, T>(value)
     }
 
     #[inline]
     fn encode_as(value: &[T; N], w: &mut Writer<'_>) -> Result<(), Overflow> {
-        array_encode::<Legacy, A, T, N>(value, w)
+        items_encode::<Legacy, A, T>(value, w)
     }
 }
 
@@ -221,12 +206,12 @@ where
 {
     #[inline]
     fn encoded_len_as_in(value: &[T; N]) -> usize {
-        array_len::<Encoding<E, I>, A, T, N>(value)
+        items_len::<Encoding<E, I>, A, T>(value)
     }
 
     #[inline]
     fn encode_as_in(value: &[T; N], w: &mut Writer<'_>) -> Result<(), Overflow> {
-        array_encode::<Encoding<E, I>, A, T, N>(value, w)
+        items_encode::<Encoding<E, I>, A, T>(value, w)
     }
 
     const __FIXED_LEN: Option<usize> = <[As<A, T>; N] as MarshalIn<Encoding<E, I>>>::__FIXED_LEN;

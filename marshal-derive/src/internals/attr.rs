@@ -185,13 +185,7 @@ impl Container {
         let mut remote = Attr::none(cx, REMOTE);
         for_each_marshal_meta(cx, attrs, |meta| {
             if meta.path == REMOTE {
-                let value = meta.value()?;
-                let path: syn::Path = if value.peek(syn::LitStr) {
-                    value.parse::<syn::LitStr>()?.parse()?
-                } else {
-                    value.parse()?
-                };
-                remote.set(&meta.path, path);
+                remote.set(&meta.path, parse_value::<syn::Path>(&meta)?);
             } else if meta.path == EXTENSIBLE {
                 no_value(cx, &meta, "extensible")?;
                 extensible.set(&meta.path, ());
@@ -355,15 +349,9 @@ impl Field {
                     with.set(&meta.path, path);
                 }
             } else if meta.path == AS {
-                adapter.set(&meta.path, parse_type_value(&meta)?);
+                adapter.set(&meta.path, parse_value::<syn::Type>(&meta)?);
             } else if meta.path == GETTER {
-                let value = meta.value()?;
-                let path: syn::Path = if value.peek(syn::LitStr) {
-                    value.parse::<syn::LitStr>()?.parse()?
-                } else {
-                    value.parse()?
-                };
-                getter.set(&meta.path, path);
+                getter.set(&meta.path, parse_value::<syn::Path>(&meta)?);
             } else {
                 unknown_key(cx, &meta, "field", FIELD_KEYS)?;
             }
@@ -738,8 +726,9 @@ fn parse_path_value(meta: &ParseNestedMeta) -> syn::Result<Option<syn::Path>> {
     syn::Path::parse_mod_style(value).map(Some)
 }
 
-/// Parses `key = Type` or `key = "Type"`.
-fn parse_type_value(meta: &ParseNestedMeta) -> syn::Result<syn::Type> {
+/// Parses `key = T` or `key = "T"`: a type (`as`), or a path that may
+/// carry generic arguments (`remote`, `getter`).
+fn parse_value<T: syn::parse::Parse>(meta: &ParseNestedMeta) -> syn::Result<T> {
     let value = meta.value()?;
     if value.peek(syn::LitStr) {
         let lit: syn::LitStr = value.parse()?;
