@@ -144,7 +144,7 @@ pub(crate) fn encode_seq<E: Endian, I: IntEncoding, T: MarshalIn<Encoding<E, I>>
     w: &mut Writer<'_>,
 ) -> Result<(), Overflow> {
     put_len::<E, I>(w, len)?;
-    items.into_iter().try_for_each(|item| item.encode_in(w))
+    w.detached(|w| items.into_iter().try_for_each(|item| item.encode_in(w)))
 }
 
 /// `MarshalIn` in every `Encoding` for a collection (a sequence, a map, a
