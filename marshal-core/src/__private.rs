@@ -286,7 +286,34 @@ where
         place
     };
     let mut sub = None;
-    fields.build(place, exact_reader::<T>(r, &mut sub)?)
+    let r = exact_reader::<T>(r, &mut sub)?;
+    // With at least `MIN_LEN` bytes left, the compiler knows that each
+    // fixed-size read before the first one of varying length fits, and
+    // drops its check: one test covers them all. Shorter input (an error,
+    // or a type that says its minimum is more than it is) is read by the
+    // same code out of line, every check in place, through a copy of the
+    // reader, so that `r` itself stays in registers.
+    if T::MIN_LEN_IS_EXACT || r.remaining() >= T::MIN_LEN {
+        fields.build(place, r)
+    } else {
+        r.local(|r| build_short(fields, place, r))
+    }
+}
+
+/// [`struct_in`]'s fields read from input shorter than the struct's
+/// minimum: out of line, so that the common case is the one inlined.
+#[cold]
+#[inline(never)]
+fn build_short<'p, 'de, T, M, L>(
+    fields: AllFields<T, M>,
+    place: Place<'p, T>,
+    r: &mut Reader<'de>,
+) -> Result<Built<'p, T>, DecodeError>
+where
+    M: FnOnce() -> L,
+    L: Fields<Reader<'de>, DecodeError>,
+{
+    fields.build(place, r)
 }
 
 /// An extensible struct's `__decode_in`: its fields, built into `place`

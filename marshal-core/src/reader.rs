@@ -211,7 +211,6 @@ impl<'de> Reader<'de> {
     /// allocation left (the limits are set when the reader is made, and
     /// [`nest`](Reader::nest) gives back the depth it takes, whatever `f`
     /// returns).
-    #[cfg(feature = "alloc")]
     #[inline(always)]
     pub(crate) fn local<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
         let mut local = Reader { ..*self };
