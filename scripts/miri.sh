@@ -26,7 +26,7 @@ cargo +nightly miri test -p marshal-test-suite \
     --test decode_hostile --test golden --test uninit --test layouts \
     --test output_targets --test lying_impls \
     --test alloc_budget --test evolution --test arena_decode --test in_place \
-    --test adapters
+    --test adapters --test memcpy_decisions
 # The round trips, without the bincode cross-checks (`bc_*`): those decode
 # the very same bytes through the same code, and run bincode's serializer
 # under Miri besides, which alone would take most of an hour.

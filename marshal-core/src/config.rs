@@ -579,6 +579,12 @@ pub trait MarshalIn<D: Dialect> {
     /// through a stack buffer check it. Not public API.
     #[doc(hidden)]
     const __MAX_LEN: Option<usize> = None;
+
+    /// Whether a value's bytes in `D` are its memory
+    /// ([`Marshal::__LAYOUT`] in [`Legacy`]): a run of them is written in
+    /// one copy. Not public API.
+    #[doc(hidden)]
+    const __LAYOUT_IN: crate::mem::Layout<Self> = crate::mem::Layout::OPAQUE;
 }
 
 /// A type that decodes itself from dialect `D` ([`Legacy`] or an
@@ -616,6 +622,12 @@ pub trait UnmarshalIn<'de, D: Dialect>: Sized {
     /// assert_eq!(<u64 as UnmarshalIn<Encoding<LittleEndian, Varint>>>::MIN_LEN_IN, 1);
     /// ```
     const MIN_LEN_IN: usize;
+
+    /// Whether a value's bytes in `D` are its memory
+    /// ([`Unmarshal::__LAYOUT`] in [`Legacy`]): a run of them is read in
+    /// one copy. Not public API.
+    #[doc(hidden)]
+    const __LAYOUT_IN: crate::mem::Layout<Self> = crate::mem::Layout::OPAQUE;
 
     /// Reads one value through `r`.
     ///
@@ -697,10 +709,12 @@ macro_rules! own_impls {
 
             const __FIXED_LEN: Option<usize> = T::FIXED_LEN;
             const __MAX_LEN: Option<usize> = T::MAX_LEN;
+            const __LAYOUT_IN: crate::mem::Layout<Self> = <T as Marshal>::__LAYOUT;
         }
 
         impl<'de, T: Unmarshal<'de>> UnmarshalIn<'de, $dialect> for T {
             const MIN_LEN_IN: usize = T::MIN_LEN;
+            const __LAYOUT_IN: crate::mem::Layout<Self> = <T as Unmarshal<'de>>::__LAYOUT;
 
             #[inline]
             fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {

@@ -19,6 +19,7 @@ use crate::bound;
 use crate::decode::{field_default, tag_primitive};
 use crate::internals::ast::mentions;
 use crate::internals::ast::{Container, Data, Field, Style, Variant};
+use crate::layout::dialect_layout;
 use crate::pattern::{Subject, binding, encoded_fields, local, tag_literal, variant_pattern_of};
 
 /// Whether `cont` gets dialect impls at all: with the feature `config`
@@ -171,9 +172,12 @@ pub(crate) fn impl_marshal_in(cont: &Container, private: &TokenStream) -> TokenS
     let (_, ty_generics, _) = cont.generics.split_for_impl();
     let w = local("__w");
     let (len_body, encode_body) = marshal_in_bodies(cont, &Subject::this(), private);
+    let layout = dialect_layout(cont, private, &bound);
     quote! {
         #[automatically_derived]
         impl #impl_generics #bound for #ident #ty_generics #where_clause {
+            #layout
+
             #[inline]
             fn encoded_len_in(&self) -> ::core::primitive::usize {
                 #len_body
@@ -315,6 +319,7 @@ pub(crate) fn impl_unmarshal_in(cont: &Container, private: &TokenStream) -> Toke
     let r = local("__r");
     let extensible = cont.extensible();
     let prefix = if extensible { 4usize } else { 0 };
+    let layout = dialect_layout(cont, private, &bound);
     // `value`, read from an extensible body when the type is one (whose
     // bytes it skips when `reads` is false).
     let from_body = |value: TokenStream, reads: bool| {
@@ -390,6 +395,7 @@ pub(crate) fn impl_unmarshal_in(cont: &Container, private: &TokenStream) -> Toke
         #[automatically_derived]
         impl #impl_generics #bound for #ident #ty_generics #where_clause {
             const MIN_LEN_IN: ::core::primitive::usize = #min_len;
+            #layout
 
             #[inline]
             fn decode_in(#r: &mut #private::Reader<'__de>) -> #private::Decoded<Self> {

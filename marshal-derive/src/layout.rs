@@ -17,6 +17,28 @@ pub(crate) fn container_layout(
     private: &TokenStream,
     trait_path: &TokenStream,
 ) -> Option<TokenStream> {
+    layout_const(cont, private, trait_path, &quote!(__LAYOUT))
+}
+
+/// The struct's `__LAYOUT_IN` in the dialect impls, whose `trait_path` is
+/// `MarshalIn` or `UnmarshalIn` of the dialect: from its fields' own, as
+/// [`container_layout`] makes `__LAYOUT` from theirs.
+pub(crate) fn dialect_layout(
+    cont: &Container,
+    private: &TokenStream,
+    trait_path: &TokenStream,
+) -> Option<TokenStream> {
+    layout_const(cont, private, trait_path, &quote!(__LAYOUT_IN))
+}
+
+/// `const #name: Layout<Self>` of a struct, from its fields' `#name` in
+/// `trait_path`.
+fn layout_const(
+    cont: &Container,
+    private: &TokenStream,
+    trait_path: &TokenStream,
+    name: &TokenStream,
+) -> Option<TokenStream> {
     let Data::Struct(fields) = &cont.data else {
         return None;
     };
@@ -32,18 +54,19 @@ pub(crate) fn container_layout(
         quote! {(
             ::core::mem::offset_of!(Self, #member),
             ::core::mem::size_of::<#ty>(),
-            #private::Layout::is_memcpy(<#ty as #trait_path>::__LAYOUT),
+            #private::Layout::is_memcpy(<#ty as #trait_path>::#name),
         )}
     });
     // SAFETY (of the generated block): `Layout::structure` requires, for
     // every field of the struct in wire order (declaration order, and no
     // field is skipped here), its `offset_of!`, its type's `size_of` and
-    // whether its type's `__LAYOUT` for the same trait is memcpy. Those are
+    // whether its type's layout (`__LAYOUT`, or `__LAYOUT_IN` in a
+    // dialect) for the same trait is memcpy. Those are
     // exactly the expressions passed, evaluated by the compiler; the
     // struct's own size is `size_of::<Self>()`, read by `structure` itself
     // from the layout's type, `Layout<Self>`.
     Some(quote! {
-        const __LAYOUT: #private::Layout<Self> =
+        const #name: #private::Layout<Self> =
             unsafe { #private::Layout::<Self>::structure(&[#(#parts),*]) };
     })
 }

@@ -90,6 +90,27 @@ struct Record {
     letter: char,
 }
 
+/// Floats and bytes in declaration order: a run of them is copied as its
+/// memory in the little-endian configurations.
+#[derive(
+    Debug,
+    Clone,
+    Marshal,
+    Unmarshal,
+    bincode2::Encode,
+    bincode2::Decode,
+    Serialize,
+    Deserialize,
+    Arbitrary,
+)]
+#[bincode(crate = "bincode2")]
+#[repr(C)]
+struct Vertex {
+    position: [f32; 3],
+    weight: f32,
+    color: [u8; 4],
+}
+
 /// Every variant shape.
 #[derive(
     Debug,
@@ -449,6 +470,9 @@ properties! {
     a_string: String;
     an_option: Option<u32>;
     a_vec: Vec<u16>;
+    a_vec_of_floats: Vec<f64>;
+    a_vec_of_i8: Vec<i8>;
+    a_vec_of_vertices: Vec<Vertex>;
     a_vec_of_strings: Vec<String>;
     a_vec_deque: VecDeque<i32>;
     a_btree_map: BTreeMap<u32, String>;

@@ -150,3 +150,93 @@ fn the_bytes_do_not_depend_on_it() {
     let back: WithOption = marshal::from_bytes(&bytes).unwrap();
     assert_eq!((back.a, back.b), (1, Some(2)));
 }
+
+/// Floats and bytes, back to back: bincode 2 writes them as they are in
+/// memory (on a little-endian target) in every little-endian configuration.
+/// `repr(C)`, so that the fields are in declaration order.
+#[derive(Marshal, Unmarshal, Debug)]
+#[repr(C)]
+struct Vertex {
+    position: [f32; 3],
+    uv: [f32; 2],
+    color: [u8; 4],
+}
+
+/// The layout of `T` in the configuration `D`, both traits agreeing.
+fn memcpy_in<T, D>() -> bool
+where
+    T: marshal::config::MarshalIn<D> + for<'de> marshal::config::UnmarshalIn<'de, D>,
+    D: marshal::config::Dialect,
+{
+    let encodes = <T as marshal::config::MarshalIn<D>>::__LAYOUT_IN.is_memcpy();
+    let decodes = <T as marshal::config::UnmarshalIn<'_, D>>::__LAYOUT_IN.is_memcpy();
+    assert_eq!(encodes, decodes);
+    encodes
+}
+
+/// In another configuration, a struct is copied as its memory only when
+/// every field's bytes there are its memory: never a variable-length or
+/// big-endian integer wider than a byte, never a big-endian float.
+#[test]
+fn configurations_copy_only_what_they_write_as_memory() {
+    use marshal::config::{BigEndian, Encoding, Fixint, Legacy, LittleEndian, Varint};
+    type Standard = Encoding<LittleEndian, Varint>;
+    type BigVarint = Encoding<BigEndian, Varint>;
+    type BigFixed = Encoding<BigEndian, Fixint>;
+
+    assert_eq!(memcpy_in::<Vertex, Standard>(), LITTLE);
+    assert_eq!(memcpy_in::<Vertex, Legacy>(), LITTLE);
+    assert!(!memcpy_in::<Vertex, BigFixed>());
+    assert!(!memcpy_in::<Vertex, BigVarint>());
+    // A `u32` is a varint in `standard()`, big-endian in `BigFixed`.
+    assert_eq!(memcpy_in::<Ints, Legacy>(), LITTLE);
+    assert!(!memcpy_in::<Ints, Standard>());
+    assert!(!memcpy_in::<Ints, BigFixed>());
+    // One byte is the same in every configuration.
+    assert_eq!(memcpy_in::<[u8; 4], BigFixed>(), LITTLE);
+    assert_eq!(memcpy_in::<i8, BigVarint>(), LITTLE);
+    assert_eq!(memcpy_in::<f64, Standard>(), LITTLE);
+    assert!(!memcpy_in::<u16, Standard>());
+    assert!(!memcpy_in::<bool, Standard>());
+    assert!(!memcpy_in::<Generic<u16>, Standard>());
+    assert_eq!(memcpy_in::<Generic<f32>, Standard>(), LITTLE);
+    assert!(!memcpy_in::<Generic<bool>, Standard>());
+}
+
+/// The bytes of a run copied as its memory are those of the run written
+/// value by value: bincode 2's.
+#[test]
+fn a_copied_run_has_the_configurations_bytes() {
+    let run: Vec<Vertex> = (0..5u8)
+        .map(|i| Vertex {
+            position: [f32::from(i), -1.5, 1e30],
+            uv: [0.25, f32::from(i) / 3.0],
+            color: [i, 255, 0, 7],
+        })
+        .collect();
+    let standard = marshal::config::standard();
+    let bytes = marshal::encode_to_vec(&run, standard);
+    let mut expected = vec![5u8];
+    for v in &run {
+        for x in v.position.iter().chain(&v.uv) {
+            expected.extend(x.to_le_bytes());
+        }
+        expected.extend(v.color);
+    }
+    assert_eq!(bytes, expected);
+    assert_eq!(marshal::encoded_len_with(&run, standard), bytes.len());
+    let (back, used) = marshal::decode_from_slice::<Vec<Vertex>, _>(&bytes, standard).unwrap();
+    assert_eq!(used, bytes.len());
+    assert_eq!(marshal::encode_to_vec(&back, standard), bytes);
+    // Cut short anywhere: the error of the same bytes read value by value
+    // (as tuples, which are never copied as memory).
+    type Tuples = Vec<([f32; 3], [f32; 2], [u8; 4])>;
+    for cut in 0..bytes.len() {
+        let copied = marshal::decode_from_slice::<Vec<Vertex>, _>(&bytes[..cut], standard);
+        let each = marshal::decode_from_slice::<Tuples, _>(&bytes[..cut], standard);
+        assert_eq!(copied.err(), each.err(), "cut at {cut}");
+    }
+    // Big-endian: each float's bytes reversed, never the memory.
+    let big = marshal::encode_to_vec(&run, standard.with_big_endian());
+    assert_eq!(&big[1..5], &run[0].position[0].to_be_bytes());
+}

@@ -4,8 +4,9 @@
 
 use core::time::Duration;
 
-use crate::config::{Encoding, Endian, IntEncoding, MarshalIn, UnmarshalIn};
+use crate::config::{Encoding, Endian, Fixint, IntEncoding, MarshalIn, UnmarshalIn};
 use crate::error::{DecodeError, Overflow};
+use crate::mem::{Layout, Primitive};
 use crate::reader::Reader;
 use crate::writer::Writer;
 
@@ -19,6 +20,17 @@ const U32: u8 = 252;
 const U64: u8 = 253;
 /// The marker of a `u128`.
 const U128: u8 = 254;
+
+/// The layout of a fixed-width number in `Encoding<E, I>`: its memory, as
+/// in `legacy()`, when it is one byte wide, or neither variable-length nor
+/// big-endian.
+const fn fixed_layout<E: Endian, I: IntEncoding, T: Primitive>() -> Layout<T> {
+    if size_of::<T>() > 1 && (I::VARINT || E::BIG) {
+        Layout::OPAQUE
+    } else {
+        Layout::primitive()
+    }
+}
 
 /// The bytes of a varint of `v`.
 #[inline]
@@ -184,6 +196,8 @@ pub(crate) use collection_in;
 macro_rules! unsigned {
     ($($t:ty: $bits:literal),*) => {$(
         impl<E: Endian, I: IntEncoding> MarshalIn<Encoding<E, I>> for $t {
+            const __LAYOUT_IN: Layout<Self> = fixed_layout::<E, I, $t>();
+
             #[inline]
             fn encoded_len_in(&self) -> usize {
                 if I::VARINT { varint_len(*self as u64) } else { size_of::<$t>() }
@@ -203,6 +217,7 @@ macro_rules! unsigned {
 
         impl<'de, E: Endian, I: IntEncoding> UnmarshalIn<'de, Encoding<E, I>> for $t {
             const MIN_LEN_IN: usize = if I::VARINT { 1 } else { size_of::<$t>() };
+            const __LAYOUT_IN: Layout<Self> = fixed_layout::<E, I, $t>();
 
             #[inline]
             fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
@@ -343,6 +358,9 @@ pointer_sized!(usize as u64, isize as i64);
 macro_rules! float {
     ($($t:ty),*) => {$(
         impl<E: Endian, I: IntEncoding> MarshalIn<Encoding<E, I>> for $t {
+            // Floats are never variable-length.
+            const __LAYOUT_IN: Layout<Self> = fixed_layout::<E, Fixint, $t>();
+
             #[inline]
             fn encoded_len_in(&self) -> usize {
                 size_of::<$t>()
@@ -360,6 +378,7 @@ macro_rules! float {
 
         impl<'de, E: Endian, I: IntEncoding> UnmarshalIn<'de, Encoding<E, I>> for $t {
             const MIN_LEN_IN: usize = size_of::<$t>();
+            const __LAYOUT_IN: Layout<Self> = fixed_layout::<E, Fixint, $t>();
 
             #[inline]
             fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
@@ -379,6 +398,8 @@ macro_rules! same_bytes {
             $crate::config::MarshalIn<$crate::config::Encoding<E, I>> for $t
         {
             const __MAX_LEN: Option<usize> = <$t as $crate::traits::Marshal>::MAX_LEN;
+            const __LAYOUT_IN: $crate::mem::Layout<Self> =
+                <$t as $crate::traits::Marshal>::__LAYOUT;
 
             #[inline]
             fn encoded_len_in(&self) -> usize {
@@ -398,6 +419,8 @@ macro_rules! same_bytes {
             $crate::config::UnmarshalIn<'de, $crate::config::Encoding<E, I>> for $t
         {
             const MIN_LEN_IN: usize = <$t as $crate::traits::Unmarshal<'de>>::MIN_LEN;
+            const __LAYOUT_IN: $crate::mem::Layout<Self> =
+                <$t as $crate::traits::Unmarshal<'de>>::__LAYOUT;
 
             #[inline]
             fn decode_in(
@@ -486,11 +509,20 @@ impl<'de: 'a, 'a, E: Endian, I: IntEncoding> UnmarshalIn<'de, Encoding<E, I>> fo
 impl<E: Endian, I: IntEncoding, T: MarshalIn<Encoding<E, I>>> MarshalIn<Encoding<E, I>> for [T] {
     #[inline]
     fn encoded_len_in(&self) -> usize {
+        // Values whose bytes are their memory: as many bytes as they take.
+        if T::__LAYOUT_IN.is_memcpy() {
+            return len_len::<I>(self.len()).saturating_add(size_of_val(self));
+        }
         seq_len::<E, I, _>(self.len(), self.iter())
     }
 
     #[inline]
     fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+        // Values whose bytes are their memory: one copy.
+        if let Some(bytes) = crate::mem::memory_of(T::__LAYOUT_IN, self) {
+            put_len::<E, I>(w, self.len())?;
+            return w.put_slice(bytes);
+        }
         encode_seq::<E, I, _>(self.len(), self.iter(), w)
     }
 }
@@ -498,6 +530,8 @@ impl<E: Endian, I: IntEncoding, T: MarshalIn<Encoding<E, I>>> MarshalIn<Encoding
 impl<E: Endian, I: IntEncoding, T: MarshalIn<Encoding<E, I>>, const N: usize>
     MarshalIn<Encoding<E, I>> for [T; N]
 {
+    const __LAYOUT_IN: Layout<Self> = Layout::array(T::__LAYOUT_IN);
+
     #[inline]
     fn encoded_len_in(&self) -> usize {
         self.iter()
@@ -514,6 +548,7 @@ impl<'de, E: Endian, I: IntEncoding, T: UnmarshalIn<'de, Encoding<E, I>>, const 
     UnmarshalIn<'de, Encoding<E, I>> for [T; N]
 {
     const MIN_LEN_IN: usize = T::MIN_LEN_IN.saturating_mul(N);
+    const __LAYOUT_IN: Layout<Self> = Layout::array(T::__LAYOUT_IN);
 
     #[inline]
     fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
@@ -811,6 +846,14 @@ mod owned {
         fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
             r.nest_levels(const { Container::SEQUENCE.levels_of_value::<T>() }, |r| {
                 let len = take_len::<E, I>(r, T::MIN_LEN_IN)?;
+                // Values whose bytes are their memory: one check, one copy.
+                // (Zero-sized values take the loop below: nothing to copy.)
+                if T::__LAYOUT_IN.is_memcpy() && size_of::<T>() > 0 {
+                    let size = len.saturating_mul(size_of::<T>());
+                    r.charge_alloc(size)?;
+                    let bytes = r.take(size)?;
+                    return Ok(crate::mem::vec_from_memory(T::__LAYOUT_IN, bytes));
+                }
                 let mut items = Vec::with_capacity(r.try_capacity_for::<T>(len)?);
                 // Through a local reader, which stays in registers while
                 // the values are written through pointers.

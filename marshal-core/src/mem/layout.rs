@@ -87,9 +87,10 @@ impl<T: ?Sized> Layout<T> {
     /// # Safety
     ///
     /// `fields` must list every field of the struct `T`, in wire order, each
-    /// with its `offset_of!`, its type's `size_of`, and its type's
-    /// `__LAYOUT.is_memcpy()` for the trait being implemented. The derive
-    /// passes exactly these.
+    /// with its `offset_of!`, its type's `size_of`, and whether its type's
+    /// layout for the trait being implemented is memcpy (`__LAYOUT` of
+    /// `Marshal`/`Unmarshal`, `__LAYOUT_IN` of `MarshalIn`/`UnmarshalIn` in
+    /// a configuration). The derive passes exactly these.
     #[must_use]
     pub const unsafe fn structure(fields: &[(usize, usize, bool)]) -> Self
     where

@@ -49,6 +49,7 @@ pub use adapted::As;
 pub(crate) use arena::{box_with, string_in};
 pub(crate) use cursor::Cursor;
 pub use layout::Layout;
+pub(crate) use layout::Primitive;
 #[cfg(feature = "alloc")]
 pub(crate) use layout::vec_from_memory;
 pub(crate) use layout::{array_from_memory, memory_of, value_from_memory};
