@@ -316,6 +316,46 @@ where
     fields.build(place, r)
 }
 
+/// The field at `offset` of a struct built in place in `Encoding<E, I>`:
+/// built by its type's `UnmarshalIn`.
+#[inline(always)]
+pub fn at_in<'de, E: Endian, I: IntEncoding, T: UnmarshalIn<'de, Encoding<E, I>>>(
+    offset: usize,
+) -> Field<T, Reader<'de>, DecodeError> {
+    crate::mem::field(offset, T::__decode_in_place)
+}
+
+/// A derived struct's `__decode_in_place` in `Encoding<E, I>`: one copy
+/// when its bytes there are its memory, else its fields built into `place`
+/// behind one test of its `MIN_LEN_IN`, as [`struct_in`] builds them.
+#[inline(always)]
+pub fn struct_in_dialect<'p, 'de, E, I, T, M, L>(
+    r: &mut Reader<'de>,
+    place: Place<'p, T>,
+    fields: AllFields<T, M>,
+) -> Result<Built<'p, T>, DecodeError>
+where
+    E: Endian,
+    I: IntEncoding,
+    T: UnmarshalIn<'de, Encoding<E, I>>,
+    M: FnOnce() -> L,
+    L: Fields<Reader<'de>, DecodeError>,
+{
+    let place = if T::__LAYOUT_IN.is_memcpy() {
+        match place.copy_from_memory(T::__LAYOUT_IN, Reader::take(r, size_of::<T>())?) {
+            Ok(built) => return Ok(built),
+            Err(place) => place,
+        }
+    } else {
+        place
+    };
+    if r.remaining() >= T::MIN_LEN_IN {
+        fields.build(place, r)
+    } else {
+        r.local(|r| build_short(fields, place, r))
+    }
+}
+
 /// An extensible struct's `__decode_in`: its fields, built into `place`
 /// from its body (see `Reader::take_body`).
 #[inline(always)]

@@ -242,7 +242,7 @@ fn build_in_place(fields: &[Field], in_body: bool, private: &TokenStream) -> Tok
 
 /// `items` as one tuple of at most [`FIELDS_PER_TUPLE`] elements, nesting
 /// tuples of them as needed.
-fn nest_tuples(items: Vec<TokenStream>) -> TokenStream {
+pub(crate) fn nest_tuples(items: Vec<TokenStream>) -> TokenStream {
     if items.len() <= FIELDS_PER_TUPLE {
         return quote!((#(#items,)*));
     }

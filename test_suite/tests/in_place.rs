@@ -12,6 +12,7 @@ use std::cell::Cell;
 use std::marker::PhantomData;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
+use marshal::config::{Encoding, Endian, IntEncoding, MarshalIn, UnmarshalIn};
 use marshal::{DecodeError, Marshal, Overflow, Reader, Unmarshal, Writer};
 
 thread_local! {
@@ -72,6 +73,23 @@ impl<'de> Unmarshal<'de> for Tracked {
             PANIC => panic!("Tracked: the panicking byte"),
             v => Ok(Tracked::new(v)),
         }
+    }
+}
+
+/// One byte in every configuration too, read by the same decoder.
+impl<E: Endian, I: IntEncoding> MarshalIn<Encoding<E, I>> for Tracked {
+    fn encoded_len_in(&self) -> usize {
+        1
+    }
+    fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+        w.put_u8(self.0)
+    }
+}
+
+impl<'de, E: Endian, I: IntEncoding> UnmarshalIn<'de, Encoding<E, I>> for Tracked {
+    const MIN_LEN_IN: usize = 1;
+    fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        Self::decode(r)
     }
 }
 
@@ -241,6 +259,39 @@ fn a_panicking_field_decoder_drops_what_was_built_once() {
         let result = catch_unwind(AssertUnwindSafe(|| marshal::from_bytes::<Vec<Outer>>(&bad)));
         assert!(result.is_err(), "a panic at {at}");
         assert_eq!(live(), 0, "after a panic at {at}");
+    }
+}
+
+/// The other configurations build derived structs in place too: an error
+/// or a panic at every field of every element, and input cut anywhere,
+/// drop what was built once, in `standard()` as in `legacy()`.
+#[test]
+fn in_another_configuration_what_was_built_is_dropped_once() {
+    let c = marshal::config::standard();
+    let (v, made) = values(if cfg!(miri) { 2 } else { 4 });
+    let bytes = marshal::encode_to_vec(&v, c);
+    let (back, used) = marshal::decode_from_slice::<Vec<Outer>, _>(&bytes, c).unwrap();
+    assert_eq!((&back, used), (&v, bytes.len()));
+    drop((v, back));
+    assert_eq!(live(), 0);
+    let step = if cfg!(miri) { 5 } else { 1 };
+    for &at in tracked_positions(&bytes, made).iter().step_by(step) {
+        let mut bad = bytes.clone();
+        bad[at] = FAIL;
+        let err = marshal::decode_from_slice::<Vec<Outer>, _>(&bad, c).unwrap_err();
+        assert_eq!(err.offset(), at);
+        assert_eq!(live(), 0, "after an error at {at}");
+        bad[at] = PANIC;
+        let result = catch_unwind(AssertUnwindSafe(|| {
+            marshal::decode_from_slice::<Vec<Outer>, _>(&bad, c)
+        }));
+        assert!(result.is_err(), "a panic at {at}");
+        assert_eq!(live(), 0, "after a panic at {at}");
+    }
+    let step = if cfg!(miri) { 7 } else { 1 };
+    for end in (0..bytes.len()).step_by(step) {
+        assert!(marshal::decode_from_slice::<Vec<Outer>, _>(&bytes[..end], c).is_err());
+        assert_eq!(live(), 0, "cut at {end}");
     }
 }
 

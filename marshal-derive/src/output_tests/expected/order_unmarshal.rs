@@ -61,4 +61,19 @@ where
             side: _marshal::decode_in::<__E, __I, _>(__r)?,
         })
     }
+    #[inline]
+    fn __decode_in_place<'__p>(
+        __r: &mut _marshal::Reader<'__de>,
+        __place: _marshal::Place<'__p, Self>,
+    ) -> _marshal::Decoded<_marshal::Built<'__p, Self>> {
+        let __fields = || (
+            _marshal::at_in::<__E, __I, u64>(_marshal::offset_of!(Self, id)),
+            _marshal::at_in::<__E, __I, f64>(_marshal::offset_of!(Self, price)),
+            _marshal::at_in::<__E, __I, &'a str>(_marshal::offset_of!(Self, symbol)),
+            _marshal::at_in::<__E, __I, Vec<String>>(_marshal::offset_of!(Self, tags)),
+            _marshal::at_in::<__E, __I, Side>(_marshal::offset_of!(Self, side)),
+        );
+        let __fields = unsafe { _marshal::all_fields(__fields) };
+        _marshal::struct_in_dialect::<__E, __I, _, _, _>(__r, __place, __fields)
+    }
 }
