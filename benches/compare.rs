@@ -17,6 +17,18 @@
 //! derives. Every library round-trips every dataset once, asserted,
 //! before anything is timed.
 //!
+//! Each dataset is measured again in bincode 2's varint dialect,
+//! `config::standard()` (`{dataset}-standard-one-pass`, `-two-pass`,
+//! `-deserialize`): marshal with `marshal::config::standard()`, bincode 2
+//! with `bincode2::config::standard()` and wincode with its varint
+//! encoding, whose bytes are asserted identical first. One pass is
+//! `encode_into_slice` (wincode's `serialize_into`) into a reused buffer
+//! large enough; two passes size the value first (marshal's
+//! `encoded_len_with`, bincode 2's `SizeWriter`, wincode's
+//! `serialized_size`), then write exactly that many bytes; decoding is
+//! `decode_from_slice` (wincode's `deserialize`). memcpy copies marshal's
+//! `standard()` bytes. Their sizes are recorded under `{dataset}-standard`.
+//!
 //! Times are the benchmark thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`),
 //! not wall time: time the thread spends descheduled on a busy machine is
 //! not counted.
@@ -74,6 +86,21 @@ fn legacy() -> bincode2::config::Configuration<
 macro_rules! wincode_cfg {
     () => {
         wincode::config::Configuration::default().disable_preallocation_size_limit()
+    };
+}
+
+/// bincode 2's varint dialect, `config::standard()`.
+fn standard() -> bincode2::config::Configuration {
+    bincode2::config::standard()
+}
+
+/// wincode's configuration above with its varint encoding: bincode 2's
+/// `standard()` bytes.
+macro_rules! wincode_varint {
+    () => {
+        wincode::config::Configuration::default()
+            .disable_preallocation_size_limit()
+            .with_varint_encoding()
     };
 }
 
@@ -393,9 +420,165 @@ macro_rules! whole_dataset {
     }};
 }
 
+/// Encodes `$data` (of type `$ty`) in `config::standard()` with marshal,
+/// bincode 2 and wincode (varint), asserts the three write the same bytes
+/// and decode them back to the value, and benchmarks encoding (one pass,
+/// two passes) and decoding for the dataset `$name` in that dialect.
+macro_rules! standard_dataset {
+    ($c:expr, $name:literal, $ty:ty, $data:expr) => {{
+        let c: &mut Criterion<CpuTime> = $c;
+        let data: &$ty = $data;
+        let name: &str = $name;
+
+        // The same bytes from the three, each read back to the value.
+        let bytes = marshal::encode_to_vec(data, marshal::config::standard());
+        assert_eq!(
+            bytes.len(),
+            marshal::encoded_len_with(data, marshal::config::standard())
+        );
+        assert_eq!(
+            bytes,
+            bincode2::encode_to_vec(data, standard()).unwrap(),
+            "{name}: marshal vs bincode 2, standard()"
+        );
+        assert_eq!(
+            bytes,
+            wincode::config::serialize(data, wincode_varint!()).unwrap(),
+            "{name}: marshal standard() vs wincode varint"
+        );
+        assert_eq!(
+            bytes.len() as u64,
+            wincode::config::serialized_size(data, wincode_varint!()).unwrap()
+        );
+        assert_eq!(
+            &marshal::decode_from_slice::<$ty, _>(&bytes, marshal::config::standard())
+                .unwrap()
+                .0,
+            data
+        );
+        assert_eq!(
+            &bincode2::decode_from_slice::<$ty, _>(&bytes, standard())
+                .unwrap()
+                .0,
+            data
+        );
+        assert_eq!(
+            &wincode::config::deserialize::<$ty, _>(&bytes, wincode_varint!()).unwrap(),
+            data
+        );
+        let key = format!("{name}-standard");
+        for library in ["marshal", "bincode2", "wincode", "memcpy"] {
+            record_size(&key, library, bytes.len());
+        }
+
+        // One output buffer, allocated and filled here, reused by everyone.
+        let mut buf = vec![0u8; bytes.len() + 4096];
+
+        // One pass: into a reused buffer already large enough, without
+        // sizing the value first.
+        let mut g = group(c, &format!("{name}-standard-one-pass"));
+        g.bench_function("marshal", |b| {
+            b.iter(|| {
+                let n = marshal::encode_into_slice(
+                    black_box(data),
+                    &mut buf,
+                    marshal::config::standard(),
+                )
+                .unwrap();
+                black_box(&buf[..n]);
+            })
+        });
+        g.bench_function("bincode2", |b| {
+            b.iter(|| {
+                let n = bincode2::encode_into_slice(black_box(data), &mut buf, standard()).unwrap();
+                black_box(&buf[..n]);
+            })
+        });
+        g.bench_function("wincode", |b| {
+            b.iter(|| {
+                let mut out = &mut buf[..];
+                wincode::config::serialize_into(&mut out, black_box(data), wincode_varint!())
+                    .unwrap();
+                black_box(out.len());
+            })
+        });
+        let n = bytes.len();
+        g.bench_function("memcpy", |b| {
+            b.iter(|| {
+                buf[..n].copy_from_slice(black_box(&bytes));
+                black_box(&buf[..n]);
+            })
+        });
+        g.finish();
+
+        // Two passes: size the value, then write exactly that many bytes.
+        let mut g = group(c, &format!("{name}-standard-two-pass"));
+        g.bench_function("marshal", |b| {
+            b.iter(|| {
+                let data = black_box(data);
+                let n = marshal::encoded_len_with(data, marshal::config::standard());
+                let n =
+                    marshal::encode_into_slice(data, &mut buf[..n], marshal::config::standard())
+                        .unwrap();
+                black_box(&buf[..n]);
+            })
+        });
+        g.bench_function("bincode2", |b| {
+            b.iter(|| {
+                let data = black_box(data);
+                let mut size = bincode2::enc::write::SizeWriter::default();
+                bincode2::encode_into_writer(data, &mut size, standard()).unwrap();
+                let n = size.bytes_written;
+                let n = bincode2::encode_into_slice(data, &mut buf[..n], standard()).unwrap();
+                black_box(&buf[..n]);
+            })
+        });
+        g.bench_function("wincode", |b| {
+            b.iter(|| {
+                let data = black_box(data);
+                let n = wincode::config::serialized_size(data, wincode_varint!()).unwrap() as usize;
+                let mut out = &mut buf[..n];
+                wincode::config::serialize_into(&mut out, data, wincode_varint!()).unwrap();
+                black_box(&buf[..n]);
+            })
+        });
+        g.finish();
+
+        let mut g = group(c, &format!("{name}-standard-deserialize"));
+        g.bench_function("marshal", |b| {
+            b.iter(|| {
+                black_box(
+                    marshal::decode_from_slice::<$ty, _>(
+                        black_box(&bytes),
+                        marshal::config::standard(),
+                    )
+                    .unwrap(),
+                )
+            })
+        });
+        g.bench_function("bincode2", |b| {
+            b.iter(|| {
+                black_box(
+                    bincode2::decode_from_slice::<$ty, _>(black_box(&bytes), standard()).unwrap(),
+                )
+            })
+        });
+        g.bench_function("wincode", |b| {
+            b.iter(|| {
+                black_box(
+                    wincode::config::deserialize::<$ty, _>(black_box(&bytes), wincode_varint!())
+                        .unwrap(),
+                )
+            })
+        });
+        g.finish();
+    }};
+}
+
 fn logs(c: &mut Criterion<CpuTime>) {
     let data = common::logs(LOGS);
     let enc = whole_dataset!(c, "logs", Logs, ArchivedLogs, &data);
+    standard_dataset!(c, "logs", Logs, &data);
     serde_route(c, "logs", &data);
 
     // Borrowed decoding: `&str` fields point into the input.
@@ -489,17 +672,20 @@ fn logs(c: &mut Criterion<CpuTime>) {
 fn mesh(c: &mut Criterion<CpuTime>) {
     let data = common::mesh(TRIANGLES);
     whole_dataset!(c, "mesh", Mesh, ArchivedMesh, &data);
+    standard_dataset!(c, "mesh", Mesh, &data);
 }
 
 fn saves(c: &mut Criterion<CpuTime>) {
     let data = common::saves(SAVES);
     whole_dataset!(c, "saves", Saves, ArchivedSaves, &data);
+    standard_dataset!(c, "saves", Saves, &data);
     serde_route(c, "saves", &data);
 }
 
 fn updates(c: &mut Criterion<CpuTime>) {
     let data = common::updates(TICKS);
     whole_dataset!(c, "updates", Updates, ArchivedUpdates, &data);
+    standard_dataset!(c, "updates", Updates, &data);
 }
 
 /// The serde route: `marshal::serde` against bincode 1.3, both through the
@@ -863,12 +1049,160 @@ fn messages(c: &mut Criterion<CpuTime>) {
         })
     });
     g.finish();
+
+    messages_standard(c, &msgs);
+}
+
+/// The messages of [`messages`] in `config::standard()`, one at a time into
+/// (and from) a stack buffer: marshal, bincode 2 and wincode (varint),
+/// whose bytes are asserted identical first.
+fn messages_standard(c: &mut Criterion<CpuTime>, msgs: &[Quote]) {
+    let bytes: Vec<Vec<u8>> = msgs
+        .iter()
+        .map(|m| marshal::encode_to_vec(m, marshal::config::standard()))
+        .collect();
+    for (m, b) in msgs.iter().zip(&bytes) {
+        assert_eq!(
+            b.len(),
+            marshal::encoded_len_with(m, marshal::config::standard())
+        );
+        assert_eq!(b, &bincode2::encode_to_vec(m, standard()).unwrap());
+        assert_eq!(
+            b,
+            &wincode::config::serialize(m, wincode_varint!()).unwrap()
+        );
+        assert_eq!(
+            &marshal::decode_from_slice::<Quote, _>(b, marshal::config::standard())
+                .unwrap()
+                .0,
+            m
+        );
+        assert_eq!(
+            &bincode2::decode_from_slice::<Quote, _>(b, standard())
+                .unwrap()
+                .0,
+            m
+        );
+        assert_eq!(
+            &wincode::config::deserialize::<Quote, _>(b, wincode_varint!()).unwrap(),
+            m
+        );
+    }
+    let mean = bytes.iter().map(Vec::len).sum::<usize>() / bytes.len();
+    for library in ["marshal", "bincode2", "wincode", "memcpy"] {
+        record_size("messages-standard", library, mean);
+    }
+
+    let mut g = c.benchmark_group("messages-standard-one-pass");
+    g.bench_function("marshal", |b| {
+        b.iter(|| {
+            let mut buf = [0u8; 64];
+            for m in black_box(msgs) {
+                let n =
+                    marshal::encode_into_slice(m, &mut buf, marshal::config::standard()).unwrap();
+                black_box(&buf[..n]);
+            }
+        })
+    });
+    g.bench_function("bincode2", |b| {
+        b.iter(|| {
+            let mut buf = [0u8; 64];
+            for m in black_box(msgs) {
+                let n = bincode2::encode_into_slice(m, &mut buf, standard()).unwrap();
+                black_box(&buf[..n]);
+            }
+        })
+    });
+    g.bench_function("wincode", |b| {
+        b.iter(|| {
+            let mut buf = [0u8; 64];
+            for m in black_box(msgs) {
+                let mut out = &mut buf[..];
+                wincode::config::serialize_into(&mut out, m, wincode_varint!()).unwrap();
+                black_box(out.len());
+                black_box(&buf);
+            }
+        })
+    });
+    g.bench_function("memcpy", |b| {
+        b.iter(|| {
+            let mut buf = [0u8; 64];
+            for m in black_box(&bytes) {
+                buf[..m.len()].copy_from_slice(m);
+                black_box(&buf[..m.len()]);
+            }
+        })
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("messages-standard-two-pass");
+    g.bench_function("marshal", |b| {
+        b.iter(|| {
+            let mut buf = [0u8; 64];
+            for m in black_box(msgs) {
+                let n = marshal::encoded_len_with(m, marshal::config::standard());
+                let n = marshal::encode_into_slice(m, &mut buf[..n], marshal::config::standard())
+                    .unwrap();
+                black_box(&buf[..n]);
+            }
+        })
+    });
+    g.bench_function("bincode2", |b| {
+        b.iter(|| {
+            let mut buf = [0u8; 64];
+            for m in black_box(msgs) {
+                let mut size = bincode2::enc::write::SizeWriter::default();
+                bincode2::encode_into_writer(m, &mut size, standard()).unwrap();
+                let n = size.bytes_written;
+                let n = bincode2::encode_into_slice(m, &mut buf[..n], standard()).unwrap();
+                black_box(&buf[..n]);
+            }
+        })
+    });
+    g.bench_function("wincode", |b| {
+        b.iter(|| {
+            let mut buf = [0u8; 64];
+            for m in black_box(msgs) {
+                let n = wincode::config::serialized_size(m, wincode_varint!()).unwrap() as usize;
+                let mut out = &mut buf[..n];
+                wincode::config::serialize_into(&mut out, m, wincode_varint!()).unwrap();
+                black_box(&buf[..n]);
+            }
+        })
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("messages-standard-deserialize");
+    g.bench_function("marshal", |b| {
+        b.iter(|| {
+            for b in black_box(&bytes) {
+                black_box(
+                    marshal::decode_from_slice::<Quote, _>(b, marshal::config::standard()).unwrap(),
+                );
+            }
+        })
+    });
+    g.bench_function("bincode2", |b| {
+        b.iter(|| {
+            for b in black_box(&bytes) {
+                black_box(bincode2::decode_from_slice::<Quote, _>(b, standard()).unwrap());
+            }
+        })
+    });
+    g.bench_function("wincode", |b| {
+        b.iter(|| {
+            for b in black_box(&bytes) {
+                black_box(wincode::config::deserialize::<Quote, _>(b, wincode_varint!()).unwrap());
+            }
+        })
+    });
+    g.finish();
 }
 
 /// Short warm-up and measurement, on the thread's CPU time, and fewer
 /// bootstrap resamples than criterion's default (only the median is
 /// reported): `scripts/bench-compare.sh` runs the whole comparison (about
-/// 170 benchmarks) several times.
+/// 200 benchmarks) several times.
 fn config() -> Criterion<CpuTime> {
     common::fix_allocator();
     Criterion::default()

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Compile time of 200 derived types: marshal's derives against serde's.
 #
-# Generates two crates under /tmp with the same 200 types (structs, tuple
+# Generates three crates under /tmp with the same 200 types (structs, tuple
 # structs and enums of integers, floats, strings, vectors, options, arrays
-# and each other); one derives `marshal::{Marshal, Unmarshal}`, the other
-# `serde::{Serialize, Deserialize}`. Times `cargo build` (dev profile) of
-# each, RUNS times per mode, alternating the two crates:
+# and each other); one derives `marshal::{Marshal, Unmarshal}`, one the
+# same with marshal's feature `config` (the impls of every configuration
+# too), the third `serde::{Serialize, Deserialize}`. Times `cargo build`
+# (dev profile) of each, RUNS times per mode, alternating the crates:
 #   full   the target directory removed first: derive macro, syn and the
 #          runtime crate are compiled too;
 #   crate  only the generated crate (`cargo clean -p`), dependencies built.
@@ -87,6 +88,9 @@ TOML
 }
 
 make_crate marshal "marshal = { path = \"$repo\", package = \"marshalers\" }" "use marshal::{Marshal, Unmarshal};" "Marshal, Unmarshal"
+# The same derives with the feature `config`: the impls of every
+# configuration (`MarshalIn`/`UnmarshalIn`) too.
+make_crate marshal-config "marshal = { path = \"$repo\", package = \"marshalers\", features = [\"config\"] }" "use marshal::{Marshal, Unmarshal};" "Marshal, Unmarshal"
 make_crate serde "serde = { version = \"1\", features = [\"derive\"] }" "use serde::{Deserialize, Serialize};" "Serialize, Deserialize"
 
 # seconds CMD...: wall-clock seconds of CMD.
@@ -99,13 +103,13 @@ seconds() {
 }
 
 # Both must build (output shown) before anything is timed.
-for variant in marshal serde; do
+for variant in marshal marshal-config serde; do
     cargo build --quiet --manifest-path "$base/$variant/Cargo.toml"
 done
 
 : > "$out"
 for run in $(seq 1 "$runs"); do
-    for variant in marshal serde; do
+    for variant in marshal marshal-config serde; do
         dir="$base/$variant"
         rm -rf "$dir/target"
         t=$(seconds cargo build --manifest-path "$dir/Cargo.toml")
@@ -113,7 +117,7 @@ for run in $(seq 1 "$runs"); do
     done
 done
 for run in $(seq 1 "$runs"); do
-    for variant in marshal serde; do
+    for variant in marshal marshal-config serde; do
         dir="$base/$variant"
         cargo clean --quiet --manifest-path "$dir/Cargo.toml" -p "gen-$variant"
         t=$(seconds cargo build --manifest-path "$dir/Cargo.toml")

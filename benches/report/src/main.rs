@@ -33,6 +33,14 @@ const PEERS: &[(&str, &str)] = &[
     ("bincode1", "bincode 1 (serde)"),
 ];
 
+/// The libraries compared in bincode 2's `config::standard()`, in table
+/// order: (bench id, display name).
+const STANDARD_PEERS: &[(&str, &str)] = &[
+    ("marshal", "**marshal**"),
+    ("bincode2", "bincode 2 (`config::standard()`)"),
+    ("wincode", "wincode (`with_varint_encoding()`)"),
+];
+
 /// Rows shown for reference, not ranked: (bench id, display name).
 const REFERENCES: &[(&str, &str)] = &[
     ("memcpy", "*memcpy of marshal's bytes (floor)*"),
@@ -313,18 +321,49 @@ const OPS: &[(&str, &str)] = &[
 struct Table {
     /// `op -> library -> time per item (ns)`
     times: BTreeMap<&'static str, BTreeMap<String, f64>>,
+    /// The libraries ranked: (bench id, display name).
+    peers: &'static [(&'static str, &'static str)],
+    /// The key of the table's sizes: the dataset's name, or
+    /// `{dataset}-standard`.
+    sizes: String,
 }
 
 impl Table {
     fn build(est: &BTreeMap<(String, String), f64>, ds: &Dataset) -> Table {
-        let mut times: BTreeMap<&'static str, BTreeMap<String, f64>> = BTreeMap::new();
         let extra = [
             ("access", "access"),
             ("serde", "serde-serialize"),
             ("serde", "serde-deserialize"),
         ];
-        for &(_, suffix) in OPS.iter().chain(extra.iter()) {
-            let group = format!("{}-{suffix}", ds.name);
+        Table {
+            times: Self::times(est, ds, ds.name, OPS.iter().chain(extra.iter())),
+            peers: PEERS,
+            sizes: ds.name.to_string(),
+        }
+    }
+
+    /// The dataset in bincode 2's `config::standard()`: the groups
+    /// `{dataset}-standard-{op}`.
+    fn build_standard(est: &BTreeMap<(String, String), f64>, ds: &Dataset) -> Table {
+        let prefix = format!("{}-standard", ds.name);
+        Table {
+            times: Self::times(est, ds, &prefix, OPS.iter()),
+            peers: STANDARD_PEERS,
+            sizes: prefix,
+        }
+    }
+
+    /// `op -> library -> time per item (ns)` from the groups
+    /// `{prefix}-{suffix}`.
+    fn times<'a>(
+        est: &BTreeMap<(String, String), f64>,
+        ds: &Dataset,
+        prefix: &str,
+        ops: impl Iterator<Item = &'a (&'static str, &'static str)>,
+    ) -> BTreeMap<&'static str, BTreeMap<String, f64>> {
+        let mut times: BTreeMap<&'static str, BTreeMap<String, f64>> = BTreeMap::new();
+        for &(_, suffix) in ops {
+            let group = format!("{prefix}-{suffix}");
             for ((g, f), &ns) in est {
                 if *g == group {
                     times
@@ -334,7 +373,7 @@ impl Table {
                 }
             }
         }
-        Table { times }
+        times
     }
 
     fn get(&self, op: &str, lib: &str) -> Option<f64> {
@@ -343,7 +382,7 @@ impl Table {
 
     /// The fastest peer for `op`: (library, time).
     fn best(&self, op: &str) -> Option<(&str, f64)> {
-        PEERS
+        self.peers
             .iter()
             .filter_map(|&(id, _)| Some((id, self.get(op, id)?)))
             .min_by(|a, b| a.1.total_cmp(&b.1))
@@ -351,7 +390,7 @@ impl Table {
 
     /// The fastest peer other than marshal.
     fn best_other(&self, op: &str) -> Option<(&str, f64)> {
-        PEERS
+        self.peers
             .iter()
             .filter(|&&(id, _)| id != "marshal")
             .filter_map(|&(id, _)| Some((id, self.get(op, id)?)))
@@ -383,14 +422,20 @@ fn dataset_section(
     t: &Table,
     sizes: &BTreeMap<(String, String), usize>,
 ) {
+    writeln!(md, "### `{}`\n", ds.name).unwrap();
+    writeln!(md, "{}. Times are the lowest of the rounds' medians, {}; `×` is the ratio to the fastest peer in that column (1.00× is the fastest); — marks a library without that path.\n", ds.what, ds.unit).unwrap();
+    table(md, t, sizes);
+}
+
+/// A dataset's table: a row per peer of `t`, then the reference rows
+/// measured, with the sizes recorded under `t.sizes`.
+fn table(md: &mut String, t: &Table, sizes: &BTreeMap<(String, String), usize>) {
     // The columns this dataset has: every operation measured for it.
     let ops: Vec<(&str, &str)> = OPS
         .iter()
         .copied()
         .filter(|&(_, op)| t.times.contains_key(op))
         .collect();
-    writeln!(md, "### `{}`\n", ds.name).unwrap();
-    writeln!(md, "{}. Times are the lowest of the rounds' medians, {}; `×` is the ratio to the fastest peer in that column (1.00× is the fastest); — marks a library without that path.\n", ds.what, ds.unit).unwrap();
     let mut header = String::from("| library |");
     let mut rule = String::from("| --- |");
     for (title, _) in &ops {
@@ -402,11 +447,11 @@ fn dataset_section(
     writeln!(md, "{header}\n{rule}").unwrap();
     let size_of = |lib: &str| {
         sizes
-            .get(&(ds.name.to_string(), lib.to_string()))
+            .get(&(t.sizes.clone(), lib.to_string()))
             .map(|n| group_digits(*n))
             .unwrap_or_else(|| "—".into())
     };
-    for &(id, name) in PEERS {
+    for &(id, name) in t.peers {
         let mut line = format!("| {name} |");
         for &(_, op) in &ops {
             let (time, ratio) = cell(t, op, id);
@@ -442,6 +487,62 @@ fn dataset_section(
         writeln!(md, "{line} {size} |").unwrap();
     }
     writeln!(md).unwrap();
+}
+
+/// The datasets again in bincode 2's `config::standard()`: marshal,
+/// bincode 2 and wincode's varint encoding, which write the same bytes.
+fn standard_section(
+    md: &mut String,
+    tables: &[(&Dataset, Table)],
+    sizes: &BTreeMap<(String, String), usize>,
+) {
+    if tables.iter().all(|(_, t)| t.times.is_empty()) {
+        return;
+    }
+    writeln!(md, "## Results in bincode 2's `config::standard()`\n").unwrap();
+    writeln!(md, "The same datasets in bincode 2's default dialect, `config::standard()` (variable-length integers and lengths), measured in the same run, against the two peers that write it: bincode 2 with `bincode2::config::standard()` and its own `Encode`/`Decode` derives, and wincode with `Configuration::default().disable_preallocation_size_limit().with_varint_encoding()`. marshal uses `marshal::config::standard()`. The three libraries' bytes are asserted identical for every dataset, and each decodes them back to the value, before anything is timed. *One pass*: `encode_into_slice` (wincode: `serialize_into` a slice) into a reused buffer that is already large enough. *Two passes*: the length first (marshal: `encoded_len_with`; bincode 2: `encode_into_writer` a `SizeWriter`; wincode: `serialized_size`), then the same write into exactly that many bytes. *Decode*: `decode_from_slice` (wincode: `config::deserialize`) into owned values. memcpy copies as many bytes as marshal writes, from a buffer holding marshal's `standard()` encoding. The issue's target for these tables is stated in \"`config::standard()`\" at the end of this report.\n").unwrap();
+    for (ds, t) in tables {
+        if t.times.is_empty() {
+            continue;
+        }
+        writeln!(md, "### `{}`, `config::standard()`\n", ds.name).unwrap();
+        let bytes = if ds.per == 1.0 {
+            ""
+        } else {
+            "; bytes is the mean length of one, which varies in this dialect"
+        };
+        writeln!(md, "`{}` as above, in `config::standard()`. Times are the lowest of the rounds' medians, {}; `×` is the ratio to the fastest of the three in that column (1.00× is the fastest){bytes}.\n", ds.name, ds.unit).unwrap();
+        table(md, t, sizes);
+        // What the target compares: marshal against the faster of the
+        // two others, and against memcpy for `mesh`.
+        let ratios = |of: &dyn Fn(&str) -> Option<f64>| {
+            [
+                ("one-pass", "one pass"),
+                ("two-pass", "two passes"),
+                ("deserialize", "decode"),
+            ]
+            .into_iter()
+            .filter_map(|(op, what)| {
+                Some(format!("{what} {:.2}×", t.get(op, "marshal")? / of(op)?))
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+        };
+        let peers = ratios(&|op| Some(t.best_other(op)?.1));
+        if !peers.is_empty() {
+            writeln!(
+                md,
+                "marshal ÷ the faster of bincode 2 and wincode: {peers}.\n"
+            )
+            .unwrap();
+        }
+        if ds.name == "mesh" {
+            let copy = ratios(&|_| t.get("one-pass", "memcpy"));
+            if !copy.is_empty() {
+                writeln!(md, "marshal ÷ memcpy: {copy}.\n").unwrap();
+            }
+        }
+    }
 }
 
 /// The serde route: `marshal::serde` against bincode 1.3 through the same
@@ -518,6 +619,7 @@ fn noise(r: f64, spread: Option<f64>) -> String {
 fn targets_section(
     md: &mut String,
     tables: &[(&Dataset, Table)],
+    standard: &[(&Dataset, Table)],
     compile: Option<&CompileTimes>,
     spread: Option<f64>,
 ) {
@@ -582,6 +684,43 @@ fn targets_section(
             );
         }
     }
+    // bincode 2's `standard()`: at most 0.8× the faster of bincode 2 and
+    // wincode, but on `mesh` (one bulk copy for wincode) at most 1.1×
+    // memcpy.
+    for (ds, t) in standard {
+        for (op, what) in [
+            ("one-pass", "encode in one pass"),
+            ("two-pass", "encode in two passes"),
+            ("deserialize", "decode"),
+        ] {
+            let Some(m) = t.get(op, "marshal") else {
+                continue;
+            };
+            if ds.name == "mesh" {
+                if let Some(c) = t.get("one-pass", "memcpy") {
+                    let r = m / c;
+                    verdict(
+                        md,
+                        r <= 1.1,
+                        format!(
+                            "`config::standard()`: {what} `mesh` within 1.1× of memcpy: {r:.2}×."
+                        ),
+                    );
+                }
+            } else if let Some((other, o)) = t.best_other(op) {
+                let r = m / o;
+                verdict(
+                    md,
+                    r <= 0.8,
+                    format!(
+                        "`config::standard()`: {what} `{}` in at most 0.8× the time of the faster of bincode 2 and wincode: {r:.2}× ({other}).{}",
+                        ds.name,
+                        noise(r / 0.8, spread)
+                    ),
+                );
+            }
+        }
+    }
     for (ds, t) in tables {
         for (op, what) in [
             ("serde-serialize", "encode"),
@@ -618,6 +757,20 @@ fn targets_section(
                 format!(
                     "compile time, 200 derived types, the crate alone: marshal {m:.2} s, serde {s:.2} s ({:.2}×).",
                     m / s
+                ),
+            );
+        }
+        // The impls of every configuration cost at most a quarter more.
+        if let (Some(k), Some(m)) = (
+            c.median("marshal-config", "crate"),
+            c.median("marshal", "crate"),
+        ) {
+            verdict(
+                md,
+                k <= 1.25 * m,
+                format!(
+                    "compile time, 200 derived types, the crate alone, with the feature `config` at most 1.25× without it: {k:.2} s against {m:.2} s ({:.2}×).",
+                    k / m
                 ),
             );
         }
@@ -667,13 +820,19 @@ impl CompileTimes {
 
 fn compile_section(md: &mut String, c: &CompileTimes) {
     writeln!(md, "## Compile time\n").unwrap();
-    writeln!(md, "`scripts/compile-time.sh` generates two crates under `/tmp` with the same 200 types (structs and enums of integers, strings, vectors, options and each other): one derives `marshal::{{Marshal, Unmarshal}}`, the other `serde::{{Serialize, Deserialize}}`. Each is built with `cargo build` (dev profile) several times, alternating the two: *clean* removes the target directory first (the derive macro, `syn` and the runtime crate are built too), *crate alone* rebuilds only the generated crate (`cargo clean -p`). Medians of the runs, in seconds; all runs are listed.\n").unwrap();
+    writeln!(md, "`scripts/compile-time.sh` generates three crates under `/tmp` with the same 200 types (structs and enums of integers, strings, vectors, options and each other): one derives `marshal::{{Marshal, Unmarshal}}`, one the same with marshal's feature `config` (which adds the impls of every configuration, `MarshalIn`/`UnmarshalIn`), the third `serde::{{Serialize, Deserialize}}`. Each is built with `cargo build` (dev profile) several times, alternating them: *clean* removes the target directory first (the derive macro, `syn` and the runtime crate are built too), *crate alone* rebuilds only the generated crate (`cargo clean -p`). Medians of the runs, in seconds; all runs are listed.\n").unwrap();
     writeln!(md, "| build | marshal | serde | marshal ÷ serde | runs (marshal / serde) |\n| --- | ---: | ---: | ---: | --- |").unwrap();
-    for (mode, title) in [
-        ("full", "clean, with dependencies"),
-        ("crate", "crate alone"),
+    for (variant, mode, title) in [
+        ("marshal", "full", "clean, with dependencies"),
+        ("marshal", "crate", "crate alone"),
+        (
+            "marshal-config",
+            "full",
+            "clean, with dependencies, feature `config`",
+        ),
+        ("marshal-config", "crate", "crate alone, feature `config`"),
     ] {
-        if let (Some(m), Some(s)) = (c.median("marshal", mode), c.median("serde", mode)) {
+        if let (Some(m), Some(s)) = (c.median(variant, mode), c.median("serde", mode)) {
             let list = |v: Vec<f64>| {
                 v.iter()
                     .map(|x| format!("{x:.2}"))
@@ -684,7 +843,7 @@ fn compile_section(md: &mut String, c: &CompileTimes) {
                 md,
                 "| {title} | {m:.2} | {s:.2} | {:.2}× | {} / {} |",
                 m / s,
-                list(c.runs("marshal", mode)),
+                list(c.runs(variant, mode)),
                 list(c.runs("serde", mode))
             )
             .unwrap();
@@ -892,6 +1051,10 @@ fn main() {
         .iter()
         .map(|d| (d, Table::build(&est, d)))
         .collect();
+    let standard: Vec<(&Dataset, Table)> = DATASETS
+        .iter()
+        .map(|d| (d, Table::build_standard(&est, d)))
+        .collect();
     let compile = args.compile_time.as_deref().and_then(CompileTimes::read);
 
     let mut md = String::new();
@@ -954,8 +1117,9 @@ fn main() {
     for (ds, t) in &tables {
         dataset_section(&mut md, ds, t, &sizes);
     }
+    standard_section(&mut md, &standard, &sizes);
     serde_section(&mut md, &tables);
-    targets_section(&mut md, &tables, compile.as_ref(), spread);
+    targets_section(&mut md, &tables, &standard, compile.as_ref(), spread);
     if let Some(c) = &compile {
         compile_section(&mut md, c);
     }
