@@ -57,6 +57,15 @@ struct Stamps {
     count: std::num::NonZeroU32,
 }
 
+/// Bytes only, in declaration order: a run of them is read and written as
+/// its memory in every configuration.
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
+#[repr(C)]
+struct Pixel {
+    rgba: [u8; 4],
+    alpha: i8,
+}
+
 /// A type of serde's data model: through the serde route.
 #[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
 enum Doc {
@@ -109,6 +118,8 @@ fuzz_target!(|data: &[u8]| {
     match which % 3 {
         0 => {
             check::<Save, _>(data, config::standard());
+            check::<Vec<Save>, _>(data, config::standard());
+            check::<(Vec<Pixel>, Box<Save>), _>(data, config::standard());
             check::<Vec<Compact>, _>(data, config::standard());
             check::<Stamps, _>(data, config::standard());
             check_serde(data, config::standard());
@@ -116,6 +127,7 @@ fuzz_target!(|data: &[u8]| {
         1 => {
             check::<Save, _>(data, config::standard().with_big_endian());
             check::<(Vec<Item>, [u16; 3]), _>(data, config::standard().with_big_endian());
+            check::<(Vec<Pixel>, Vec<Save>), _>(data, config::standard().with_big_endian());
             check::<Stamps, _>(data, config::standard().with_big_endian());
             check_serde(data, config::standard().with_big_endian());
         }
