@@ -57,8 +57,8 @@ struct Stamps {
     count: std::num::NonZeroU32,
 }
 
-/// Bytes only, in declaration order: a run of them is read and written as
-/// its memory in every configuration.
+/// Bytes only, in declaration order: on a little-endian target, a run of
+/// them is read and written as its memory in every configuration.
 #[derive(Marshal, Unmarshal, Debug, PartialEq)]
 #[repr(C)]
 struct Pixel {

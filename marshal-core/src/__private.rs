@@ -325,9 +325,11 @@ pub fn at_in<'de, E: Endian, I: IntEncoding, T: UnmarshalIn<'de, Encoding<E, I>>
     crate::mem::field(offset, T::__decode_in_place)
 }
 
-/// A derived struct's `__decode_in_place` in `Encoding<E, I>`: one copy
-/// when its bytes there are its memory, else its fields built into `place`
-/// behind one test of its `MIN_LEN_IN`, as [`struct_in`] builds them.
+/// A derived struct's `__decode_in_place` in `Encoding<E, I>`: its fields
+/// built into `place` behind one test of its `MIN_LEN_IN`, as
+/// [`struct_in`] builds them. Field by field even when its bytes there are
+/// its memory, as its `decode_in` reads it, so that an error is where
+/// either finds it. (A run of such values in a `Vec` is still one copy.)
 #[inline(always)]
 pub fn struct_in_dialect<'p, 'de, E, I, T, M, L>(
     r: &mut Reader<'de>,
@@ -341,14 +343,6 @@ where
     M: FnOnce() -> L,
     L: Fields<Reader<'de>, DecodeError>,
 {
-    let place = if T::__LAYOUT_IN.is_memcpy() {
-        match place.copy_from_memory(T::__LAYOUT_IN, Reader::take(r, size_of::<T>())?) {
-            Ok(built) => return Ok(built),
-            Err(place) => place,
-        }
-    } else {
-        place
-    };
     if r.remaining() >= T::MIN_LEN_IN {
         fields.build(place, r)
     } else {

@@ -654,8 +654,10 @@ pub trait UnmarshalIn<'de, D: Dialect>: Sized {
     }
 
     /// Decodes one value through `r` into `place`: in [`Legacy`], built
-    /// in place as [`Unmarshal`]'s own hidden method builds it; else
-    /// decoded, then written. Not public API.
+    /// in place as [`Unmarshal`]'s own hidden method builds it; in an
+    /// [`Encoding`], a derived struct of fields read by their types' own
+    /// impls is built in place too, anything else decoded, then written.
+    /// Not public API.
     #[doc(hidden)]
     #[inline(always)]
     fn __decode_in_place<'p>(

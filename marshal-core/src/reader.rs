@@ -207,20 +207,20 @@ impl<'de> Reader<'de> {
     /// also writes through a pointer it cannot tell apart from the reader
     /// (a value built in place).
     ///
-    /// Only what reading changes is taken back: the input left and the
-    /// allocation left (the limits are set when the reader is made, and
-    /// [`nest`](Reader::nest) gives back the depth it takes, whatever `f`
-    /// returns).
+    /// What reading moves is taken back, as [`nest_levels`] takes it: the
+    /// input left, where it ends, and the allocation left (the limits are
+    /// set when the reader is made, and [`nest`](Reader::nest) gives back
+    /// the depth it takes, whatever `f` returns). A decoder that replaced
+    /// the reader it was given has its input and position kept, as
+    /// through `&mut self`.
+    ///
+    /// [`nest_levels`]: Reader::nest_levels
     #[inline(always)]
     pub(crate) fn local<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
         let mut local = Reader { ..*self };
         let result = f(&mut local);
-        debug_assert_eq!(
-            (local.end, local.max_alloc, local.depth, local.max_depth),
-            (self.end, self.max_alloc, self.depth, self.max_depth),
-            "a reader's limits changed while read through a copy"
-        );
         self.rest = local.rest;
+        self.end = local.end;
         self.prealloc = local.prealloc;
         result
     }

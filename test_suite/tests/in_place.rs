@@ -18,6 +18,8 @@ use marshal::{DecodeError, Marshal, Overflow, Reader, Unmarshal, Writer};
 thread_local! {
     /// `Tracked` values alive on this thread: made minus dropped.
     static LIVE: Cell<isize> = const { Cell::new(0) };
+    /// `Tracked` values built in place in another configuration.
+    static BUILT_IN_PLACE: Cell<usize> = const { Cell::new(0) };
 }
 
 fn live() -> isize {
@@ -90,6 +92,15 @@ impl<'de, E: Endian, I: IntEncoding> UnmarshalIn<'de, Encoding<E, I>> for Tracke
     const MIN_LEN_IN: usize = 1;
     fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
         Self::decode(r)
+    }
+
+    /// Counted: the struct around it asked for it in place.
+    fn __decode_in_place<'p>(
+        r: &mut Reader<'de>,
+        place: marshal::__private::Place<'p, Self>,
+    ) -> Result<marshal::__private::Built<'p, Self>, DecodeError> {
+        BUILT_IN_PLACE.with(|n| n.set(n.get() + 1));
+        Ok(place.write(Self::decode(r)?))
     }
 }
 
@@ -270,8 +281,15 @@ fn in_another_configuration_what_was_built_is_dropped_once() {
     let c = marshal::config::standard();
     let (v, made) = values(if cfg!(miri) { 2 } else { 4 });
     let bytes = marshal::encode_to_vec(&v, c);
+    let before = BUILT_IN_PLACE.with(Cell::get);
     let (back, used) = marshal::decode_from_slice::<Vec<Outer>, _>(&bytes, c).unwrap();
     assert_eq!((&back, used), (&v, bytes.len()));
+    // In each element: `first`, `last`, the two of `inner` (a struct built
+    // in place in its place) and the three of each `Exact` in `exact` (in
+    // the `Vec`'s slots); not those read as values, in an `Option`, an
+    // enum or a `Box`.
+    let in_place: usize = v.iter().map(|o| 4 + 3 * o.exact.len()).sum();
+    assert_eq!(BUILT_IN_PLACE.with(Cell::get) - before, in_place);
     drop((v, back));
     assert_eq!(live(), 0);
     let step = if cfg!(miri) { 5 } else { 1 };

@@ -201,6 +201,10 @@ fn configurations_copy_only_what_they_write_as_memory() {
     assert!(!memcpy_in::<Generic<u16>, Standard>());
     assert_eq!(memcpy_in::<Generic<f32>, Standard>(), LITTLE);
     assert!(!memcpy_in::<Generic<bool>, Standard>());
+    // Zero-sized fields and transparent wrappers, as in `legacy()`.
+    assert_eq!(memcpy_in::<Generic<Wrapping<f32>>, Standard>(), LITTLE);
+    assert!(!memcpy_in::<Generic<Wrapping<u32>>, Standard>());
+    assert!(memcpy_in::<PhantomData<String>, Standard>());
 }
 
 /// The bytes of a run copied as its memory are those of the run written
@@ -229,7 +233,9 @@ fn a_copied_run_has_the_configurations_bytes() {
     assert_eq!(used, bytes.len());
     assert_eq!(marshal::encode_to_vec(&back, standard), bytes);
     // Cut short anywhere: the error of the same bytes read value by value
-    // (as tuples, which are never copied as memory).
+    // (as tuples, which are never copied as memory). Every byte pattern is
+    // a value, so the only errors are the length's: a run the input cannot
+    // hold is refused at its length, before anything is copied.
     type Tuples = Vec<([f32; 3], [f32; 2], [u8; 4])>;
     for cut in 0..bytes.len() {
         let copied = marshal::decode_from_slice::<Vec<Vertex>, _>(&bytes[..cut], standard);

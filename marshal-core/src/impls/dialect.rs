@@ -438,6 +438,8 @@ same_bytes!(u8, i8, bool, char, ());
 impl<E: Endian, I: IntEncoding, T: ?Sized> MarshalIn<Encoding<E, I>>
     for core::marker::PhantomData<T>
 {
+    const __LAYOUT_IN: Layout<Self> = Layout::empty();
+
     #[inline]
     fn encoded_len_in(&self) -> usize {
         0
@@ -453,6 +455,7 @@ impl<'de, E: Endian, I: IntEncoding, T: ?Sized> UnmarshalIn<'de, Encoding<E, I>>
     for core::marker::PhantomData<T>
 {
     const MIN_LEN_IN: usize = 0;
+    const __LAYOUT_IN: Layout<Self> = Layout::empty();
 
     #[inline]
     fn decode_in(_: &mut Reader<'de>) -> Result<Self, DecodeError> {
@@ -1061,6 +1064,8 @@ macro_rules! wrapper_in {
         impl<E: Endian, I: IntEncoding, T: MarshalIn<Encoding<E, I>>> MarshalIn<Encoding<E, I>>
             for core::num::$wrapper<T>
         {
+            const __LAYOUT_IN: Layout<Self> = Layout::transparent(T::__LAYOUT_IN);
+
             #[inline]
             fn encoded_len_in(&self) -> usize {
                 self.0.encoded_len_in()
@@ -1076,6 +1081,7 @@ macro_rules! wrapper_in {
             UnmarshalIn<'de, Encoding<E, I>> for core::num::$wrapper<T>
         {
             const MIN_LEN_IN: usize = T::MIN_LEN_IN;
+            const __LAYOUT_IN: Layout<Self> = Layout::transparent(T::__LAYOUT_IN);
 
             #[inline]
             fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {

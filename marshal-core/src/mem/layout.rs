@@ -166,7 +166,8 @@ impl<T> Transparent for core::num::Saturating<T> {
 
 // Bulk copies of types whose wire bytes are their memory. Each is given
 // the layout of its type (a `Marshal` or `Unmarshal` implementation's
-// `__LAYOUT`), and copies only when it `is_memcpy`. Their soundness rests on
+// `__LAYOUT`, or a `MarshalIn` or `UnmarshalIn` one's `__LAYOUT_IN`), and
+// copies only when it `is_memcpy`. Their soundness rests on
 // the contract of `Layout::is_memcpy` (above): such a type has no padding,
 // its bytes are its wire encoding, and every byte pattern of its size is a
 // valid value. Only the constructors above can produce such a layout, and

@@ -453,8 +453,9 @@ pub struct AllFields<T, M> {
 /// the `Field`'s `F`, and no field of `T` left out. `T` is not
 /// `#[repr(packed)]` (its fields are aligned). `#[derive(Unmarshal)]`
 /// builds a struct this way, the fields listed from the struct's own
-/// definition (see the proof beside the code that emits the call, in
-/// `marshal-derive/src/decode.rs`).
+/// definition (see the proofs beside the code that emits the call, in
+/// `marshal-derive/src/decode.rs`, and in `marshal-derive/src/dialect.rs`
+/// for the other configurations).
 #[inline(always)]
 pub const unsafe fn all_fields<T, M>(make: M) -> AllFields<T, M> {
     AllFields {
