@@ -130,17 +130,17 @@ fn the_readme_s_claims_about_the_routes_are_benchmarks_md_s() {
     assert!(text.contains(&format!(
         "decodes at about bincode's speed ({lo:.2}–{hi:.2}×)"
     )));
-    // The derive route: the fastest encoder on three datasets, within 7%
+    // The derive route: the fastest encoder on three datasets, within 10%
     // on the other two.
     assert!(text.contains(
-        "the fastest encoder on `logs`, `saves` and `updates` and within 7% of the fastest on `mesh` and `messages`"
+        "the fastest encoder on `logs`, `saves` and `updates` and within 10% of the fastest on `mesh` and `messages`"
     ));
     for (name, limit) in [
         ("logs", 1.0),
         ("saves", 1.0),
         ("updates", 1.0),
-        ("mesh", 1.07),
-        ("messages", 1.07),
+        ("mesh", 1.10),
+        ("messages", 1.10),
     ] {
         let (header, table) = dataset_table(&bench, name);
         for column in ["encode, one pass", "encode, two passes"] {
