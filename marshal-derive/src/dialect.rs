@@ -320,6 +320,12 @@ pub(crate) fn impl_unmarshal_in(cont: &Container, private: &TokenStream) -> Toke
     let extensible = cont.extensible();
     let prefix = if extensible { 4usize } else { 0 };
     let layout = dialect_layout(cont, private, &bound);
+    // A struct of plain fields is built in place where its memory is
+    // reserved; on its own, it is read as a value (`decode_in`).
+    let in_place = match &cont.data {
+        Data::Struct(fields) if !extensible => build_in_place(cont, fields, private),
+        _ => None,
+    };
     // `value`, read from an extensible body when the type is one (whose
     // bytes it skips when `reads` is false).
     let from_body = |value: TokenStream, reads: bool| {
@@ -345,25 +351,11 @@ pub(crate) fn impl_unmarshal_in(cont: &Container, private: &TokenStream) -> Toke
                     let ty = f.wire();
                     quote_spanned!(ty.span()=> #private::min_in::<__E, __I, #ty>())
                 });
-            let min_len = quote!(0usize #(.saturating_add(#mins))*);
             let build = construct(&quote!(Self), fields, false, private);
-            if let Some(in_place) = build_in_place(cont, fields, private) {
-                return quote! {
-                    #[automatically_derived]
-                    impl #impl_generics #bound for #ident #ty_generics #where_clause {
-                        const MIN_LEN_IN: ::core::primitive::usize = #min_len;
-                        #layout
-
-                        #[inline]
-                        fn decode_in(#r: &mut #private::Reader<'__de>) -> #private::Decoded<Self> {
-                            #private::Ok(#build)
-                        }
-
-                        #in_place
-                    }
-                };
-            }
-            (min_len, quote!(#private::Ok(#build)))
+            (
+                quote!(0usize #(.saturating_add(#mins))*),
+                quote!(#private::Ok(#build)),
+            )
         }
         Data::Enum(variants) => {
             let tag_ty = tag_primitive(cont.tag_type());
@@ -415,6 +407,8 @@ pub(crate) fn impl_unmarshal_in(cont: &Container, private: &TokenStream) -> Toke
             fn decode_in(#r: &mut #private::Reader<'__de>) -> #private::Decoded<Self> {
                 #decode_body
             }
+
+            #in_place
         }
     }
 }
