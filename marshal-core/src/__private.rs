@@ -287,20 +287,37 @@ where
     };
     let mut sub = None;
     let r = exact_reader::<T>(r, &mut sub)?;
-    // With at least `MIN_LEN` bytes left, the compiler knows that each
-    // fixed-size read before the first one of varying length fits, and
-    // drops its check: one test covers them all. Shorter input (an error,
-    // or a type that says its minimum is more than it is) is read by the
-    // same code out of line, every check in place, through a copy of the
-    // reader, so that `r` itself stays in registers.
-    if T::MIN_LEN_IS_EXACT || r.remaining() >= T::MIN_LEN {
+    // An exact reader holds `MIN_LEN` bytes: nothing left to test.
+    let min = if T::MIN_LEN_IS_EXACT { 0 } else { T::MIN_LEN };
+    build_behind(r, place, fields, min)
+}
+
+/// Builds `fields` into `place` behind one test of `min`, the struct's
+/// minimum length. With at least that many bytes left, the compiler knows
+/// that each fixed-size read before the first one of varying length fits,
+/// and drops its check: one test covers them all. Shorter input (an
+/// error, or a type that says its minimum is more than it is) is read by
+/// the same code out of line, every check in place, through a copy of the
+/// reader, so that `r` itself stays in registers.
+#[inline(always)]
+fn build_behind<'p, 'de, T, M, L>(
+    r: &mut Reader<'de>,
+    place: Place<'p, T>,
+    fields: AllFields<T, M>,
+    min: usize,
+) -> Result<Built<'p, T>, DecodeError>
+where
+    M: FnOnce() -> L,
+    L: Fields<Reader<'de>, DecodeError>,
+{
+    if r.remaining() >= min {
         fields.build(place, r)
     } else {
         r.local(|r| build_short(fields, place, r))
     }
 }
 
-/// [`struct_in`]'s fields read from input shorter than the struct's
+/// [`build_behind`]'s fields read from input shorter than the struct's
 /// minimum: out of line, so that the common case is the one inlined.
 #[cold]
 #[inline(never)]
@@ -326,10 +343,11 @@ pub fn at_in<'de, E: Endian, I: IntEncoding, T: UnmarshalIn<'de, Encoding<E, I>>
 }
 
 /// A derived struct's `__decode_in_place` in `Encoding<E, I>`: its fields
-/// built into `place` behind one test of its `MIN_LEN_IN`, as
-/// [`struct_in`] builds them. Field by field even when its bytes there are
-/// its memory, as its `decode_in` reads it, so that an error is where
-/// either finds it. (A run of such values in a `Vec` is still one copy.)
+/// built into `place` behind one test of its `MIN_LEN_IN`
+/// (`build_behind`), as [`struct_in`] builds them. Field by field even
+/// when its bytes there are its memory, as its `decode_in` reads it, so
+/// that an error is where either finds it. (A run of such values in a
+/// `Vec` is still one copy.)
 #[inline(always)]
 pub fn struct_in_dialect<'p, 'de, E, I, T, M, L>(
     r: &mut Reader<'de>,
@@ -343,11 +361,7 @@ where
     M: FnOnce() -> L,
     L: Fields<Reader<'de>, DecodeError>,
 {
-    if r.remaining() >= T::MIN_LEN_IN {
-        fields.build(place, r)
-    } else {
-        r.local(|r| build_short(fields, place, r))
-    }
+    build_behind(r, place, fields, T::MIN_LEN_IN)
 }
 
 /// An extensible struct's `__decode_in`: its fields, built into `place`

@@ -669,13 +669,7 @@ pub trait Unmarshal<'de>: Sized {
         // Wire bytes that are the memory: one check, one copy. (Zero-sized
         // values take the loop below; there is nothing to copy.)
         if <Self as Unmarshal>::__LAYOUT.is_memcpy() && core::mem::size_of::<Self>() > 0 {
-            let size = len.saturating_mul(core::mem::size_of::<Self>());
-            r.charge_alloc(size)?;
-            let bytes = r.take(size)?;
-            return Ok(crate::mem::vec_from_memory(
-                <Self as Unmarshal>::__LAYOUT,
-                bytes,
-            ));
+            return crate::impls::vec_from_run(r, <Self as Unmarshal>::__LAYOUT, len);
         }
         let mut out = alloc::vec::Vec::with_capacity(r.try_capacity_for::<Self>(len)?);
         // Each value decodes straight into its slot of the `Vec`.

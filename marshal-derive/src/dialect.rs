@@ -418,9 +418,9 @@ pub(crate) fn impl_unmarshal_in(cont: &Container, private: &TokenStream) -> Toke
 /// the struct, as `legacy()` builds it (`decode::build_in_place`), where a
 /// `Vec` keeps it, or an outer struct built in place. (`decode_in` reads a
 /// value on its own in registers: built on the stack and moved, it was 3
-/// times slower on the `messages` benchmark.) `None` for a struct with a field skipped, read
-/// `with` a module or through an adapter, or a packed one: those are read
-/// as a value.
+/// times slower on the `messages` benchmark.) `None` for a struct with a
+/// field skipped, read `with` a module or through an adapter, or a packed
+/// one: those are read as a value.
 ///
 /// SAFETY (of the generated block): the call to `__private::all_fields`,
 /// an `unsafe const fn` that vouches for the list its closure makes as

@@ -852,10 +852,7 @@ mod owned {
                 // Values whose bytes are their memory: one check, one copy.
                 // (Zero-sized values take the loop below: nothing to copy.)
                 if T::__LAYOUT_IN.is_memcpy() && size_of::<T>() > 0 {
-                    let size = len.saturating_mul(size_of::<T>());
-                    r.charge_alloc(size)?;
-                    let bytes = r.take(size)?;
-                    return Ok(crate::mem::vec_from_memory(T::__LAYOUT_IN, bytes));
+                    return crate::impls::vec_from_run(r, T::__LAYOUT_IN, len);
                 }
                 let mut items = Vec::with_capacity(r.try_capacity_for::<T>(len)?);
                 // Through a local reader, which stays in registers while

@@ -29,6 +29,24 @@ pub(crate) fn nest_unless_fixed<'de, T: crate::Unmarshal<'de>, R>(
     }
 }
 
+/// `len` values of `T` whose bytes are their memory (`layout`, `T`'s in the
+/// dialect being read, says so), in one copy: the allocation charged to
+/// the budget first, then the bytes taken, as item-by-item decoding would
+/// charge and take them. The length was checked against the input
+/// already, so for an honest layout the bytes are there.
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn vec_from_run<T>(
+    r: &mut crate::Reader<'_>,
+    layout: crate::mem::Layout<T>,
+    len: usize,
+) -> Result<alloc::vec::Vec<T>, crate::DecodeError> {
+    let size = len.saturating_mul(core::mem::size_of::<T>());
+    r.charge_alloc(size)?;
+    let bytes = r.take(size)?;
+    Ok(crate::mem::vec_from_memory(layout, bytes))
+}
+
 /// Appends `len` values of `T` to `out`, each decoded in dialect `D` in
 /// place in its spare capacity (`UnmarshalIn::__decode_in_place`: in
 /// `Legacy`, `Unmarshal::__decode_in`); past what its decoder reserved, a
