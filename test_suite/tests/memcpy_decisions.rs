@@ -246,3 +246,31 @@ fn a_copied_run_has_the_configurations_bytes() {
     let big = marshal::encode_to_vec(&run, standard.with_big_endian());
     assert_eq!(&big[1..5], &run[0].position[0].to_be_bytes());
 }
+
+/// An array whose items' bytes are their memory is read with one check and
+/// one copy in a configuration, as in `legacy()`: its bytes are those of
+/// the items written one by one, and input too short for it is refused at
+/// the array's start. Where the items are not their memory (big-endian
+/// floats), each is read in turn, and the error is at the item cut short.
+#[test]
+fn an_array_of_memory_is_one_copy_in_every_configuration() {
+    let standard = marshal::config::standard();
+    let value = [1.5f32, -0.0, f32::MAX];
+    let bytes = marshal::encode_to_vec(&value, standard);
+    let items: Vec<u8> = value.iter().flat_map(|x| x.to_le_bytes()).collect();
+    assert_eq!(bytes, items);
+    assert_eq!(marshal::encoded_len_with(&value, standard), 12);
+    assert_eq!(
+        marshal::decode_from_slice::<[f32; 3], _>(&bytes, standard),
+        Ok((value, 12))
+    );
+    let cut = marshal::decode_from_slice::<[f32; 3], _>(&bytes[..9], standard).unwrap_err();
+    let legacy = marshal::from_bytes::<[f32; 3]>(&bytes[..9]).unwrap_err();
+    assert_eq!(cut, legacy);
+    assert_eq!(cut.offset(), if LITTLE { 0 } else { 8 });
+    let big = standard.with_big_endian();
+    let be_bytes = marshal::encode_to_vec(&value, big);
+    assert_eq!(&be_bytes[..4], &value[0].to_be_bytes());
+    let cut = marshal::decode_from_slice::<[f32; 3], _>(&be_bytes[..9], big).unwrap_err();
+    assert_eq!(cut.offset(), 8);
+}

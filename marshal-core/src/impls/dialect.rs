@@ -537,12 +537,19 @@ impl<E: Endian, I: IntEncoding, T: MarshalIn<Encoding<E, I>>, const N: usize>
 
     #[inline]
     fn encoded_len_in(&self) -> usize {
+        if T::__LAYOUT_IN.is_memcpy() {
+            return core::mem::size_of::<Self>();
+        }
         self.iter()
             .fold(0, |sum, item| sum.saturating_add(item.encoded_len_in()))
     }
 
     #[inline]
     fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
+        // Wire bytes that are the memory: one copy, as in `legacy()`.
+        if let Some(bytes) = crate::mem::memory_of(T::__LAYOUT_IN, self) {
+            return w.put_copy(bytes);
+        }
         self.iter().try_for_each(|item| item.encode_in(w))
     }
 }
@@ -555,6 +562,12 @@ impl<'de, E: Endian, I: IntEncoding, T: UnmarshalIn<'de, Encoding<E, I>>, const 
 
     #[inline]
     fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        // Wire bytes that are the memory: one check, one copy, as in
+        // `legacy()`.
+        if T::__LAYOUT_IN.is_memcpy() {
+            let bytes = r.take(N.saturating_mul(core::mem::size_of::<T>()))?;
+            return Ok(crate::mem::array_from_memory(T::__LAYOUT_IN, bytes));
+        }
         crate::traits::try_array(|| T::decode_in(r))
     }
 }
