@@ -285,10 +285,10 @@ fn in_another_configuration_what_was_built_is_dropped_once() {
     let (back, used) = marshal::decode_from_slice::<Vec<Outer>, _>(&bytes, c).unwrap();
     assert_eq!((&back, used), (&v, bytes.len()));
     // In each element: `first`, `last`, the two of `inner` (a struct built
-    // in place in its place) and the three of each `Exact` in `exact` (in
-    // the `Vec`'s slots); not those read as values, in an `Option`, an
-    // enum or a `Box`.
-    let in_place: usize = v.iter().map(|o| 4 + 3 * o.exact.len()).sum();
+    // in place in its place), the two of `boxed` (in the `Box`'s
+    // allocation) and the three of each `Exact` in `exact` (in the `Vec`'s
+    // slots); not those read as values, in an `Option` or an enum.
+    let in_place: usize = v.iter().map(|o| 6 + 3 * o.exact.len()).sum();
     assert_eq!(BUILT_IN_PLACE.with(Cell::get) - before, in_place);
     drop((v, back));
     assert_eq!(live(), 0);

@@ -881,11 +881,14 @@ mod owned {
     {
         const MIN_LEN_IN: usize = T::MIN_LEN_IN;
 
+        /// The value built in its own allocation (`__decode_in_place`), as
+        /// in `legacy()`: a derived struct's fields are written there
+        /// directly, not gathered on the stack and moved.
         #[inline]
         fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
             r.charge_alloc(size_of::<T>())?;
             r.nest_levels(const { Container::POINTER.levels_of_value::<T>() }, |r| {
-                T::decode_in(r).map(Box::new)
+                crate::mem::box_built(|place| T::__decode_in_place(r, place))
             })
         }
     }
