@@ -727,11 +727,7 @@ pub trait Unmarshal<'de>: Sized {
     fn decode_array<const N: usize>(r: &mut Reader<'de>) -> Result<[Self; N], DecodeError> {
         // Wire bytes that are the memory: one check, one copy.
         if <Self as Unmarshal>::__LAYOUT.is_memcpy() {
-            let bytes = r.take(N.saturating_mul(core::mem::size_of::<Self>()))?;
-            return Ok(crate::mem::array_from_memory(
-                <Self as Unmarshal>::__LAYOUT,
-                bytes,
-            ));
+            return crate::impls::array_from_run(r, <Self as Unmarshal>::__LAYOUT);
         }
         try_array(|| Self::decode(r))
     }

@@ -416,7 +416,7 @@ pub(crate) fn impl_unmarshal_in(cont: &Container, private: &TokenStream) -> Toke
 /// `__decode_in_place` of a struct whose fields are all read by their
 /// types' own `UnmarshalIn`: each field built straight into its place in
 /// the struct, as `legacy()` builds it (`decode::build_in_place`), where a
-/// `Vec` keeps it, or an outer struct built in place. (`decode_in` reads a
+/// `Vec` or a `Box` keeps it, or an outer struct built in place. (`decode_in` reads a
 /// value on its own in registers: built on the stack and moved, it was 3
 /// times slower on the `messages` benchmark.) `None` for a struct with a
 /// field skipped, read `with` a module or through an adapter, or a packed

@@ -565,8 +565,7 @@ impl<'de, E: Endian, I: IntEncoding, T: UnmarshalIn<'de, Encoding<E, I>>, const 
         // Wire bytes that are the memory: one check, one copy, as in
         // `legacy()`.
         if T::__LAYOUT_IN.is_memcpy() {
-            let bytes = r.take(N.saturating_mul(core::mem::size_of::<T>()))?;
-            return Ok(crate::mem::array_from_memory(T::__LAYOUT_IN, bytes));
+            return crate::impls::array_from_run(r, T::__LAYOUT_IN);
         }
         crate::traits::try_array(|| T::decode_in(r))
     }

@@ -47,6 +47,18 @@ pub(crate) fn vec_from_run<T>(
     Ok(crate::mem::vec_from_memory(layout, bytes))
 }
 
+/// `N` values of `T` whose bytes are their memory (`layout`, `T`'s in the
+/// dialect being read, says so), with one check and one copy: input too
+/// short for all of them is refused at their start.
+#[inline]
+pub(crate) fn array_from_run<T, const N: usize>(
+    r: &mut crate::Reader<'_>,
+    layout: crate::mem::Layout<T>,
+) -> Result<[T; N], crate::DecodeError> {
+    let bytes = r.take(N.saturating_mul(core::mem::size_of::<T>()))?;
+    Ok(crate::mem::array_from_memory(layout, bytes))
+}
+
 /// Appends `len` values of `T` to `out`, each decoded in dialect `D` in
 /// place in its spare capacity (`UnmarshalIn::__decode_in_place`: in
 /// `Legacy`, `Unmarshal::__decode_in`); past what its decoder reserved, a
