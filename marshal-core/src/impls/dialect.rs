@@ -725,6 +725,10 @@ tuple!(A 0, B 1, C 2, D 3, F 4, G 5, H 6, J 7, K 8);
 tuple!(A 0, B 1, C 2, D 3, F 4, G 5, H 6, J 7, K 8, L 9);
 tuple!(A 0, B 1, C 2, D 3, F 4, G 5, H 6, J 7, K 8, L 9, M 10);
 tuple!(A 0, B 1, C 2, D 3, F 4, G 5, H 6, J 7, K 8, L 9, M 10, N 11);
+tuple!(A 0, B 1, C 2, D 3, F 4, G 5, H 6, J 7, K 8, L 9, M 10, N 11, O 12);
+tuple!(A 0, B 1, C 2, D 3, F 4, G 5, H 6, J 7, K 8, L 9, M 10, N 11, O 12, P 13);
+tuple!(A 0, B 1, C 2, D 3, F 4, G 5, H 6, J 7, K 8, L 9, M 10, N 11, O 12, P 13, Q 14);
+tuple!(A 0, B 1, C 2, D 3, F 4, G 5, H 6, J 7, K 8, L 9, M 10, N 11, O 12, P 13, Q 14, R 15);
 
 /// `Duration`: seconds as a `u64`, then nanoseconds as a `u32`.
 impl<E: Endian, I: IntEncoding> MarshalIn<Encoding<E, I>> for Duration {
@@ -761,6 +765,7 @@ mod owned {
     use super::{take_len, take_string};
     use crate::config::{Encoding, Endian, IntEncoding, MarshalIn, UnmarshalIn};
     use crate::error::{DecodeError, Overflow};
+    use crate::impls::pointer::decode as pointer;
     use crate::reader::Reader;
     use crate::stack::Container;
     use crate::writer::Writer;
@@ -859,20 +864,67 @@ mod owned {
 
         #[inline]
         fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-            r.nest_levels(const { Container::SEQUENCE.levels_of_value::<T>() }, |r| {
-                let len = take_len::<E, I>(r, T::MIN_LEN_IN)?;
-                // Values whose bytes are their memory: one check, one copy.
-                // (Zero-sized values take the loop below: nothing to copy.)
-                if T::__LAYOUT_IN.is_memcpy() && size_of::<T>() > 0 {
-                    return crate::impls::vec_from_run(r, T::__LAYOUT_IN, len);
-                }
-                let mut items = Vec::with_capacity(r.try_capacity_for::<T>(len)?);
-                // Through a local reader, which stays in registers while
-                // the values are written through pointers.
-                r.local(|r| crate::impls::extend_decoded::<Encoding<E, I>, T>(&mut items, len, r))?;
-                Ok(items)
-            })
+            vec_in::<E, I, T>(r).map(|(items, _)| items)
         }
+    }
+
+    /// A `Vec<T>` and where its items started (after its length prefix).
+    #[inline(always)]
+    fn vec_in<'de, E: Endian, I: IntEncoding, T: UnmarshalIn<'de, Encoding<E, I>>>(
+        r: &mut Reader<'de>,
+    ) -> Result<(Vec<T>, usize), DecodeError> {
+        r.nest_levels(const { Container::SEQUENCE.levels_of_value::<T>() }, |r| {
+            let len = take_len::<E, I>(r, T::MIN_LEN_IN)?;
+            let at = r.position();
+            // Values whose bytes are their memory: one check, one copy.
+            // (Zero-sized values take the loop below: nothing to copy.)
+            if T::__LAYOUT_IN.is_memcpy() && size_of::<T>() > 0 {
+                return crate::impls::vec_from_run(r, T::__LAYOUT_IN, len).map(|v| (v, at));
+            }
+            let mut items = Vec::with_capacity(r.try_capacity_for::<T>(len)?);
+            // Through a local reader, which stays in registers while
+            // the values are written through pointers.
+            r.local(|r| crate::impls::extend_decoded::<Encoding<E, I>, T>(&mut items, len, r))?;
+            Ok((items, at))
+        })
+    }
+
+    /// `Box`, `Rc` and `Arc` of `str` and of `[T]`: a `&str` or a `Vec<T>`
+    /// converted, the conversion's allocation charged to the budget at
+    /// the contents' offset, as `legacy()` does (`impls::pointer`).
+    macro_rules! unsized_pointers {
+        ($($ptr:ident => $bytes:ident, $from_vec:ident;)*) => {$(
+            impl<'de, E: Endian, I: IntEncoding> UnmarshalIn<'de, Encoding<E, I>> for $ptr<str> {
+                const MIN_LEN_IN: usize = <u64 as UnmarshalIn<'de, Encoding<E, I>>>::MIN_LEN_IN;
+
+                #[inline]
+                fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+                    let s = <&str as UnmarshalIn<'de, Encoding<E, I>>>::decode_in(r)?;
+                    let bytes = pointer::$bytes(core::alloc::Layout::array::<u8>(s.len()));
+                    r.charge_at(bytes, r.position() - s.len())?;
+                    Ok($ptr::from(s))
+                }
+            }
+
+            impl<'de, E: Endian, I: IntEncoding, T: UnmarshalIn<'de, Encoding<E, I>>>
+                UnmarshalIn<'de, Encoding<E, I>> for $ptr<[T]>
+            {
+                const MIN_LEN_IN: usize = <u64 as UnmarshalIn<'de, Encoding<E, I>>>::MIN_LEN_IN;
+
+                #[inline]
+                fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+                    let (items, at) = vec_in::<E, I, T>(r)?;
+                    r.charge_at(pointer::$from_vec(&items), at)?;
+                    Ok($ptr::from(items))
+                }
+            }
+        )*};
+    }
+
+    unsized_pointers! {
+        Box => boxed, boxed_from_vec;
+        Rc => counted, counted_from_vec;
+        Arc => counted, counted_from_vec;
     }
 
     impl<'de, E: Endian, I: IntEncoding, T: UnmarshalIn<'de, Encoding<E, I>>>

@@ -55,7 +55,7 @@ deref_impls! {
 }
 
 #[cfg(feature = "alloc")]
-mod decode {
+pub(crate) mod decode {
     use alloc::borrow::Cow;
     use alloc::boxed::Box;
     use alloc::rc::Rc;
@@ -154,7 +154,7 @@ mod decode {
 
     /// What `Box::new` and `Box::from(&str)` ask the allocator for to hold
     /// a value of `layout`: its size (nothing for zero-sized values).
-    const fn boxed(layout: Result<Layout, LayoutError>) -> usize {
+    pub(crate) const fn boxed(layout: Result<Layout, LayoutError>) -> usize {
         match layout {
             Ok(layout) => layout.size(),
             Err(_) => usize::MAX,
@@ -163,7 +163,7 @@ mod decode {
 
     /// What `Rc` and `Arc` ask for to hold a value of `layout`: their
     /// strong and weak counts, then the value.
-    const fn counted(layout: Result<Layout, LayoutError>) -> usize {
+    pub(crate) const fn counted(layout: Result<Layout, LayoutError>) -> usize {
         match layout {
             Ok(layout) => match Layout::new::<[usize; 2]>().extend(layout) {
                 Ok((inner, _)) => inner.pad_to_align().size(),
@@ -176,7 +176,7 @@ mod decode {
     /// What `Box<[T]>::from(items)` asks for: nothing when `items` has no
     /// spare capacity (the box takes over its buffer, which is how the
     /// vector decodes under a budget), else the shrunk buffer.
-    fn boxed_from_vec<T>(items: &Vec<T>) -> usize {
+    pub(crate) fn boxed_from_vec<T>(items: &Vec<T>) -> usize {
         if items.capacity() == items.len() {
             0
         } else {
@@ -186,7 +186,7 @@ mod decode {
 
     /// What `Rc<[T]>::from(items)` and `Arc<[T]>::from(items)` ask for: a
     /// new allocation of the counts and the items, into which they move.
-    fn counted_from_vec<T>(items: &[T]) -> usize {
+    pub(crate) fn counted_from_vec<T>(items: &[T]) -> usize {
         counted(Layout::array::<T>(items.len()))
     }
 

@@ -51,10 +51,7 @@ impl<
     __I: _marshal::IntEncoding,
 > _marshal::MarshalIn<_marshal::Encoding<__E, __I>> for Order<'a>
 where
-    u64: _marshal::MarshalIn<_marshal::Encoding<__E, __I>>,
-    f64: _marshal::MarshalIn<_marshal::Encoding<__E, __I>>,
     &'a str: _marshal::MarshalIn<_marshal::Encoding<__E, __I>>,
-    Vec<String>: _marshal::MarshalIn<_marshal::Encoding<__E, __I>>,
     Side: _marshal::MarshalIn<_marshal::Encoding<__E, __I>>,
 {
     #[inline]

@@ -39,10 +39,7 @@ impl<
     __I: _marshal::IntEncoding,
 > _marshal::UnmarshalIn<'__de, _marshal::Encoding<__E, __I>> for Order<'a>
 where
-    u64: _marshal::UnmarshalIn<'__de, _marshal::Encoding<__E, __I>>,
-    f64: _marshal::UnmarshalIn<'__de, _marshal::Encoding<__E, __I>>,
     &'a str: _marshal::UnmarshalIn<'__de, _marshal::Encoding<__E, __I>>,
-    Vec<String>: _marshal::UnmarshalIn<'__de, _marshal::Encoding<__E, __I>>,
     Side: _marshal::UnmarshalIn<'__de, _marshal::Encoding<__E, __I>>,
 {
     const MIN_LEN_IN: ::core::primitive::usize = 0usize

@@ -56,10 +56,7 @@ impl _marshal::Marshal for Side {
 impl<
     __E: _marshal::Endian,
     __I: _marshal::IntEncoding,
-> _marshal::MarshalIn<_marshal::Encoding<__E, __I>> for Side
-where
-    f64: _marshal::MarshalIn<_marshal::Encoding<__E, __I>>,
-{
+> _marshal::MarshalIn<_marshal::Encoding<__E, __I>> for Side {
     #[inline]
     fn encoded_len_in(&self) -> ::core::primitive::usize {
         match self {

@@ -37,10 +37,7 @@ impl<
     '__de,
     __E: _marshal::Endian,
     __I: _marshal::IntEncoding,
-> _marshal::UnmarshalIn<'__de, _marshal::Encoding<__E, __I>> for Side
-where
-    f64: _marshal::UnmarshalIn<'__de, _marshal::Encoding<__E, __I>>,
-{
+> _marshal::UnmarshalIn<'__de, _marshal::Encoding<__E, __I>> for Side {
     const MIN_LEN_IN: ::core::primitive::usize = _marshal::min_in::<
         __E,
         __I,
