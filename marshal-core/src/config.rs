@@ -54,7 +54,9 @@
 //! (a missing [`MarshalIn`] impl) under another configuration:
 //! manual [`Marshal`]/[`Unmarshal`]
 //! implementations (implement [`MarshalIn`] and [`UnmarshalIn`] too),
-//! and bumpalo's arena types.
+//! bumpalo's arena types, and
+//! [`Fingerprinted`](crate::fingerprint::Fingerprinted), whose fingerprint
+//! describes `legacy()`'s bytes.
 //!
 //! ```compile_fail
 //! use marshal::{Marshal, Overflow, Writer, config};
@@ -68,6 +70,12 @@
 //! #[derive(Marshal)]
 //! struct Holder { inner: Manual }
 //! marshal::encode_to_vec(&Holder { inner: Manual(1) }, config::standard());
+//! ```
+//!
+//! ```compile_fail
+//! use marshal::{config, fingerprint::Fingerprinted};
+//!
+//! marshal::encode_to_vec(&Fingerprinted(1u32), config::standard());
 //! ```
 
 use core::marker::PhantomData;

@@ -915,6 +915,54 @@ struct Borrowed<'a> {
     id: u32,
 }
 
+/// A struct borrowing a byte array (a digest) and a string.
+#[derive(Debug, PartialEq, Marshal, Unmarshal)]
+struct Digest<'a> {
+    sum: &'a [u8; 4],
+    name: &'a str,
+}
+
+/// `digest` in `c`: the bytes of its owned form in bincode 2's `b`,
+/// decoded in place in the input.
+fn digest_in<C, B>(c: C, b: B)
+where
+    C: Config,
+    for<'a> Digest<'a>: MarshalIn<C::Dialect> + UnmarshalIn<'a, C::Dialect>,
+    B: bincode2::config::Config,
+{
+    let digest = Digest {
+        sum: &[1, 2, 254, 255],
+        name: "sha",
+    };
+    let bytes = marshal::encode_to_vec(&digest, c);
+    let owned = (*digest.sum, digest.name.to_owned());
+    assert_eq!(bytes, bincode2::encode_to_vec(&owned, b).unwrap());
+    let (back, used) = marshal::decode_from_slice::<Digest, _>(&bytes, c).unwrap();
+    assert_eq!((&back, used), (&digest, bytes.len()));
+    assert!(std::ptr::eq(back.sum.as_ptr(), bytes.as_ptr()));
+    // Cut anywhere, refused.
+    for cut in 0..bytes.len() {
+        assert!(marshal::decode_from_slice::<Digest, _>(&bytes[..cut], c).is_err());
+    }
+}
+
+/// A borrowed byte array decodes in every configuration, from the input,
+/// its bytes an owned array's.
+#[test]
+fn borrowed_byte_arrays_in_every_configuration() {
+    use bincode2::config as b2;
+    digest_in(config::standard(), b2::standard());
+    digest_in(
+        config::standard().with_big_endian(),
+        b2::standard().with_big_endian(),
+    );
+    digest_in(
+        config::legacy().with_big_endian(),
+        b2::legacy().with_big_endian(),
+    );
+    digest_in(config::legacy(), b2::legacy());
+}
+
 /// Each row of the facade's "From bincode 2, and bincode 1's
 /// `DefaultOptions`" table, against the crate it replaces.
 #[test]

@@ -509,6 +509,20 @@ impl<'de: 'a, 'a, E: Endian, I: IntEncoding> UnmarshalIn<'de, Encoding<E, I>> fo
     }
 }
 
+/// A byte array borrowed from the input: its `N` bytes, with no length
+/// before them, as an owned `[u8; N]` in every configuration (and in
+/// `legacy()`, whose reader this is).
+impl<'de: 'a, 'a, E: Endian, I: IntEncoding, const N: usize> UnmarshalIn<'de, Encoding<E, I>>
+    for &'a [u8; N]
+{
+    const MIN_LEN_IN: usize = N;
+
+    #[inline]
+    fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        <Self as crate::traits::Unmarshal<'de>>::decode(r)
+    }
+}
+
 impl<E: Endian, I: IntEncoding, T: MarshalIn<Encoding<E, I>>> MarshalIn<Encoding<E, I>> for [T] {
     #[inline]
     fn encoded_len_in(&self) -> usize {
