@@ -360,6 +360,7 @@ pub use values::{Values, iter};
 /// | `#[marshal(other)]` | unit variant | what variants unknown to this version of an extensible enum decode as |
 /// | `#[marshal(remote = path::Type)]` | struct, enum | the type is a local mirror of the foreign `path::Type` (its fields or variants, with the same names and types, in the same order: the order is what decides the bytes, and it is not checked): besides its own impls, it is an adapter for the foreign type (`MarshalAs<path::Type>`, `UnmarshalAs`), so a field of the foreign type can be `#[marshal(as = Mirror)]` (or `as = Vec<Mirror>`, ...), with the bytes and sizes a derive on the foreign definition would have. The mirror is checked against the foreign definition at compile time: a field of another type, a field or variant one has and the other lacks, is an error at the mirror (with a `getter`, the foreign fields are private: only those the mirror reads are checked). A foreign struct is built of the mirror's fields, or, with a `getter`, through `From<Mirror>` |
 /// | `#[marshal(getter = path)]` | field of a `remote` struct mirror | reads the foreign field through `path(&Foreign)` (returning the field's type or a reference to it) instead of by name, for a private field; decoding then builds the foreign value with `From<Mirror>`, which you implement |
+/// | `#[marshal(recursive)]` | field | the field's type leads back to this type through other types (mutual recursion, as an expression holding statements that hold expressions): mark one field of each such cycle. Its type's constants are not used (its fingerprint is a fixed marker, as a field naming its own type has), so none depends on itself; without the mark, the build fails with a cycle detected at `FINGERPRINT`. With the feature `config`, the field's type must carry every configuration the type does |
 /// | `#[marshal(history = [0x..., ...])]` | extensible struct, enum | compile-time contract that the released versions' fingerprints are these, oldest first: otherwise the build fails at the attribute, naming the version and both fingerprints |
 ///
 /// Generic parameters get a `T: Marshal` (or `T: Unmarshal<'de>`) bound
@@ -383,6 +384,45 @@ pub use values::{Values, iter};
 ///
 /// Recursive types work: `Box`, `Rc` and `Arc` (and fields naming their
 /// own type) contribute no size constants, so none depends on itself.
+/// Types that lead back to each other need one field of the cycle marked
+/// `#[marshal(recursive)]`:
+///
+/// ```
+/// use marshal::{Marshal, Unmarshal};
+///
+/// #[derive(Marshal, Unmarshal, Debug, PartialEq)]
+/// enum Expr {
+///     Lit(i64),
+///     Block(#[marshal(recursive)] Vec<Stmt>),
+/// }
+///
+/// #[derive(Marshal, Unmarshal, Debug, PartialEq)]
+/// enum Stmt {
+///     Let(String, Box<Expr>),
+///     Expr(Expr),
+/// }
+///
+/// let program = Expr::Block(vec![Stmt::Let("x".into(), Box::new(Expr::Lit(1)))]);
+/// let bytes = marshal::to_vec(&program);
+/// assert_eq!(marshal::from_bytes::<Expr>(&bytes)?, program);
+/// # Ok::<(), marshal::DecodeError>(())
+/// ```
+///
+/// Without the mark, each type's fingerprint depends on itself:
+///
+/// ```compile_fail,E0391
+/// #[derive(marshal::Marshal)]
+/// enum Expr {
+///     Lit(i64),
+///     Block(Vec<Stmt>),
+/// }
+///
+/// #[derive(marshal::Marshal)]
+/// enum Stmt {
+///     Expr(Box<Expr>),
+/// }
+/// ```
+///
 /// Mistakes are compile errors at the offending tokens, all reported at
 /// once, each saying what to do instead.
 ///

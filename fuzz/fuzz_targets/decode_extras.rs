@@ -1,6 +1,6 @@
 //! Decodes arbitrary bytes as recursive types, timestamps and frames.
 //!
-//! - Recursive types: any nesting is either decoded or rejected (`TooDeep`
+//! - Recursive types, and types that lead back to each other: any nesting is either decoded or rejected (`TooDeep`
 //!   past the reader's limit), never a stack overflow; what decodes
 //!   re-encodes to the bytes that were read.
 //! - Timestamps of every supported library: what decodes re-encodes to
@@ -26,6 +26,20 @@ enum Tree {
     Shared(Rc<Tree>),
     Pairs(Vec<(u8, Tree)>),
     Maybe(Option<Box<Tree>>),
+}
+
+/// Types that lead back to each other, the cycle marked at one field.
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
+enum Expr {
+    Lit(i8),
+    Block(#[marshal(recursive)] Vec<Stmt>),
+    Call(Box<Expr>, Vec<Expr>),
+}
+
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
+enum Stmt {
+    Let(u8, Option<Box<Expr>>),
+    Expr(Expr),
 }
 
 /// A low depth limit is enforced: decoded or `TooDeep`, nothing else new.
@@ -60,6 +74,7 @@ fn check_frame(data: &[u8]) {
 
 fuzz_target!(|data: &[u8]| {
     check::<Tree>(data, true);
+    check::<Expr>(data, true);
     check_depth(data);
     check_frame(data);
 

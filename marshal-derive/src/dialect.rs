@@ -30,7 +30,10 @@ fn has_dialects(cont: &Container) -> bool {
     (cfg!(feature = "config") || cfg!(test))
         && cont.repr.packed.is_none()
         && cont.data.all_fields().all(|f| {
+            // A field marked `recursive` closes a cycle of derived types,
+            // which carry every dialect together.
             f.attrs.with.is_some()
+                || f.attrs.recursive.is_some()
                 || !f.recursive
                 || match &f.attrs.adapter {
                     // A recursive field through an adapter: the adapter is

@@ -64,8 +64,10 @@ pub(crate) struct Field<'a> {
     /// With `as = A`: `_marshal::As<A, FieldType>`, the type whose impls
     /// (the adapter's) write and read the field, spanned at the adapter.
     pub(crate) adapted: Option<syn::Type>,
-    /// The type names the container itself (`Box<Self>`, `Vec<Tree>`): its
-    /// size constants would depend on themselves, so they are not used.
+    /// The type names the container itself (`Box<Self>`, `Vec<Tree>`), or
+    /// leads back to it through other types, as the field's `recursive`
+    /// says: its constants would depend on themselves, so they are not
+    /// used.
     pub(crate) recursive: bool,
 }
 
@@ -272,7 +274,8 @@ fn struct_from_ast<'a>(
             });
             // Naming the container in the type, or in the adapter (a
             // `remote` mirror written through itself, `as = Box<ListDef>`).
-            let recursive = mentions(field.ty.to_token_stream(), container)
+            let recursive = attrs.recursive.is_some()
+                || mentions(field.ty.to_token_stream(), container)
                 || attrs
                     .adapter
                     .as_ref()

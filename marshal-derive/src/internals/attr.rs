@@ -10,8 +10,8 @@ use syn::punctuated::Punctuated;
 
 use super::ctxt::Ctxt;
 use super::symbol::{
-    AS, CRATE, DEFAULT, EXTENSIBLE, GETTER, HISTORY, MARSHAL, MAX_SIZE, OTHER, REMOTE, SINCE, SIZE,
-    SKIP, Symbol, TAG, TAG_TYPE, WITH,
+    AS, CRATE, DEFAULT, EXTENSIBLE, GETTER, HISTORY, MARSHAL, MAX_SIZE, OTHER, RECURSIVE, REMOTE,
+    SINCE, SIZE, SKIP, Symbol, TAG, TAG_TYPE, WITH,
 };
 use super::symbol::{BOUND, DECODE, ENCODE, USE_DISCRIMINANT};
 
@@ -148,6 +148,9 @@ pub(crate) struct Field {
     /// `default` or `default = path`: the value of a field that the input
     /// does not carry, with the key's tokens.
     pub(crate) default: Option<(TokenStream, FieldDefault)>,
+    /// `recursive`: the field leads back to its container through other
+    /// types (mutual recursion), with the key's tokens.
+    pub(crate) recursive: Option<TokenStream>,
 }
 
 /// Where the value of a field the input does not carry comes from.
@@ -170,7 +173,15 @@ const CONTAINER_KEYS: &[&str] = &[
     "remote",
 ];
 const VARIANT_KEYS: &[&str] = &["tag", "other", "since"];
-const FIELD_KEYS: &[&str] = &["skip", "with", "as", "since", "default", "getter"];
+const FIELD_KEYS: &[&str] = &[
+    "skip",
+    "with",
+    "as",
+    "since",
+    "default",
+    "getter",
+    "recursive",
+];
 
 impl Container {
     pub(crate) fn from_ast(cx: &Ctxt, attrs: &[syn::Attribute]) -> Self {
@@ -328,10 +339,14 @@ impl Field {
         let mut getter = Attr::none(cx, GETTER);
         let mut since = Attr::none(cx, SINCE);
         let mut default = Attr::none(cx, DEFAULT);
+        let mut recursive = Attr::none(cx, RECURSIVE);
         for_each_marshal_meta(cx, attrs, |meta| {
             if meta.path == SKIP {
                 no_value(cx, &meta, "skip")?;
                 skip.set(&meta.path, ());
+            } else if meta.path == RECURSIVE {
+                no_value(cx, &meta, "recursive")?;
+                recursive.set(&meta.path, ());
             } else if meta.path == SINCE {
                 if let Some(version) = parse_since(cx, &meta)? {
                     since.set(&meta.path, version);
@@ -364,6 +379,7 @@ impl Field {
             getter: getter.get_with_tokens(),
             since: since.get(),
             default: default.get_with_tokens(),
+            recursive: recursive.get_with_tokens().map(|(tokens, ())| tokens),
         }
     }
 }

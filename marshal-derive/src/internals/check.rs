@@ -275,9 +275,26 @@ fn check_bounds(cx: &Ctxt, cont: &Container, derive: Derive) {
     }
 }
 
-/// `skip`, `with` and `as` on one field contradict each other.
+/// `skip`, `with` and `as` on one field contradict each other; `recursive`
+/// means nothing with `skip` or `with`.
 fn check_field_attrs(cx: &Ctxt, cont: &Container) {
     for field in cont.data.all_fields() {
+        if let Some(recursive) = &field.attrs.recursive {
+            let other = match (&field.attrs.skip, &field.attrs.with) {
+                (Some(_), _) => Some(("skip", "a skipped field is never encoded")),
+                (_, Some(_)) => Some(("with", "its module encodes it, not its type")),
+                _ => None,
+            };
+            if let Some((key, why)) = other {
+                cx.error_spanned_by(
+                    recursive,
+                    format!(
+                        "a field cannot be both `{key}` and `recursive`: {why}, so it closes \
+                         no cycle of types; remove `recursive`"
+                    ),
+                );
+            }
+        }
         if let (Some(skip), Some(_)) = (&field.attrs.skip, &field.attrs.with) {
             cx.error_spanned_by(
                 skip,

@@ -28,6 +28,7 @@ pub(crate) const HISTORY: Symbol = Symbol("history");
 pub(crate) const OTHER: Symbol = Symbol("other");
 pub(crate) const SINCE: Symbol = Symbol("since");
 pub(crate) const DEFAULT: Symbol = Symbol("default");
+pub(crate) const RECURSIVE: Symbol = Symbol("recursive");
 
 impl PartialEq<Symbol> for Ident {
     fn eq(&self, word: &Symbol) -> bool {

@@ -87,6 +87,17 @@ struct Packed {
     len: u32,
 }
 
+// recursive-misuse.rs
+#[derive(Unmarshal)]
+struct RecursiveMisuse {
+    #[marshal(recursive = true)]
+    next: Option<Box<RecursiveMisuse>>,
+    #[marshal(skip, recursive)]
+    cache: u32,
+    #[marshal(with = codecs, recursive)]
+    len: u32,
+}
+
 // skip-and-with.rs
 #[derive(Unmarshal)]
 struct SkipAndWith {
