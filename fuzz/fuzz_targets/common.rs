@@ -44,7 +44,11 @@ where
             _ => None,
         });
         if path.left_out() == 0 {
-            assert_eq!(last_field, Some((site.ty(), site.field())), "{err} at {path}");
+            assert_eq!(
+                last_field,
+                Some((site.ty(), site.field())),
+                "{err} at {path}"
+            );
         }
     }
 }

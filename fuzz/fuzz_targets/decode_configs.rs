@@ -70,7 +70,11 @@ struct Pixel {
 #[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
 enum Doc {
     Empty,
-    Note { id: u64, text: String, tags: Vec<(u16, Option<i32>)> },
+    Note {
+        id: u64,
+        text: String,
+        tags: Vec<(u16, Option<i32>)>,
+    },
     Nested(Box<Doc>, Vec<u8>),
     Wide(u128, i128, char),
 }
@@ -83,7 +87,10 @@ fn check_serde<C: Config>(data: &[u8], c: C) {
     };
     assert!(used <= data.len());
     let bytes = marshal::serde::encode_to_vec(&value, c).expect("encodes");
-    assert_eq!(marshal::serde::encoded_len_with(&value, c).ok(), Some(bytes.len()));
+    assert_eq!(
+        marshal::serde::encoded_len_with(&value, c).ok(),
+        Some(bytes.len())
+    );
     let (again, again_used) =
         marshal::serde::decode_from_slice::<Doc, _>(&bytes, c).expect("re-decodes");
     assert_eq!(again, value);

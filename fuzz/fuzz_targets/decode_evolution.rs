@@ -35,8 +35,12 @@ mod v1 {
     #[derive(Marshal, Unmarshal, Debug, PartialEq)]
     #[marshal(extensible, tag_type = u8)]
     pub enum Event {
-        Login { user: u64 },
-        Logout { user: u64 },
+        Login {
+            user: u64,
+        },
+        Logout {
+            user: u64,
+        },
         #[marshal(other)]
         Unknown,
     }
@@ -201,7 +205,9 @@ fuzz_target!(|data: &[u8]| {
             versions_agree(&data, down_user);
             versions_agree(&data, down_event);
             versions_agree(&data, down_session);
-            versions_agree(&data, |v: &Vec<v3::User>| v.iter().map(down_user).collect::<Vec<_>>());
+            versions_agree(&data, |v: &Vec<v3::User>| {
+                v.iter().map(down_user).collect::<Vec<_>>()
+            });
             let budget = data.first().map_or(0, |&b| usize::from(b) * 16);
             budget_holds::<v3::User>(&data, budget);
             budget_holds::<Vec<v3::Event>>(&data, budget);

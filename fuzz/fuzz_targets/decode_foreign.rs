@@ -57,7 +57,10 @@ fn bridge<T: Serialize + DeserializeOwned + std::fmt::Debug>(data: &[u8]) {
     if let (Ok((value, used)), Ok(other)) = (ours, theirs) {
         let bytes = marshal::serde::to_vec(&value).expect("re-encodes");
         assert_eq!(bytes, data[..used]);
-        assert_eq!(bincode::serialize(&other).expect("bincode re-encodes"), bytes);
+        assert_eq!(
+            bincode::serialize(&other).expect("bincode re-encodes"),
+            bytes
+        );
     }
 }
 
