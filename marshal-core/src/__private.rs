@@ -342,12 +342,32 @@ pub fn at_in<'de, E: Endian, I: IntEncoding, T: UnmarshalIn<'de, Encoding<E, I>>
     crate::mem::field(offset, T::__decode_in_place)
 }
 
-/// A derived struct's `__decode_in_place` in `Encoding<E, I>`: its fields
-/// built into `place` behind one test of its `MIN_LEN_IN`
-/// (`build_behind`), as [`struct_in`] builds them. Field by field even
-/// when its bytes there are its memory, as its `decode_in` reads it, so
-/// that an error is where either finds it. (A run of such values in a
-/// `Vec` is still one copy.)
+/// A `T` read as one value in `Encoding<E, I>`, when its bytes there are
+/// its memory (`UnmarshalIn::__LAYOUT_IN`); else `None`, nothing read. A
+/// derived struct's `decode_in` tries it first: one check and one load,
+/// not a check per field, and input too short is refused at the value's
+/// start, as in `legacy()`.
+#[inline(always)]
+pub fn from_memory_in<'de, E, I, T>(r: &mut Reader<'de>) -> Result<Option<T>, DecodeError>
+where
+    E: Endian,
+    I: IntEncoding,
+    T: UnmarshalIn<'de, Encoding<E, I>>,
+{
+    if !T::__LAYOUT_IN.is_memcpy() {
+        return Ok(None);
+    }
+    Ok(crate::mem::value_from_memory(
+        T::__LAYOUT_IN,
+        Reader::take(r, size_of::<T>())?,
+    ))
+}
+
+/// A derived struct's `__decode_in_place` in `Encoding<E, I>`: one copy
+/// when its bytes there are its memory, as its `decode_in` reads it
+/// ([`from_memory_in`]), so that an error is where either finds it; else
+/// its fields built into `place` behind one test of its `MIN_LEN_IN`
+/// (`build_behind`), as [`struct_in`] builds them.
 #[inline(always)]
 pub fn struct_in_dialect<'p, 'de, E, I, T, M, L>(
     r: &mut Reader<'de>,
@@ -361,6 +381,14 @@ where
     M: FnOnce() -> L,
     L: Fields<Reader<'de>, DecodeError>,
 {
+    let place = if T::__LAYOUT_IN.is_memcpy() {
+        match place.copy_from_memory(T::__LAYOUT_IN, Reader::take(r, size_of::<T>())?) {
+            Ok(built) => return Ok(built),
+            Err(place) => place,
+        }
+    } else {
+        place
+    };
     build_behind(r, place, fields, T::MIN_LEN_IN)
 }
 

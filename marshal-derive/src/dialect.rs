@@ -375,9 +375,18 @@ pub(crate) fn impl_unmarshal_in(cont: &Container, private: &TokenStream) -> Toke
                     quote_spanned!(ty.span()=> #private::min_in::<__E, __I, #ty>())
                 });
             let build = construct(&quote!(Self), fields, false, private);
+            // One read when its bytes are its memory (`from_memory_in`).
+            let value = local("__value");
+            let memory = quote! {
+                if let ::core::option::Option::Some(#value) =
+                    #private::from_memory_in::<__E, __I, Self>(#r)?
+                {
+                    return #private::Ok(#value);
+                }
+            };
             (
                 quote!(0usize #(.saturating_add(#mins))*),
-                quote!(#private::Ok(#build)),
+                quote!(#memory #private::Ok(#build)),
             )
         }
         Data::Enum(variants) => {

@@ -274,3 +274,41 @@ fn an_array_of_memory_is_one_copy_in_every_configuration() {
     let cut = marshal::decode_from_slice::<[f32; 3], _>(&be_bytes[..9], big).unwrap_err();
     assert_eq!(cut.offset(), 8);
 }
+
+/// A struct whose bytes are its memory is read with one check and one
+/// load in a configuration, on its own (`decode_in`, here inside an
+/// `Option`) as when built in place (in a `Box`): input too short for it
+/// is refused at its start, as in `legacy()`. Where its bytes are not its
+/// memory (big-endian floats), each field is read in turn, and the error
+/// is at the field cut short.
+#[test]
+fn a_struct_of_memory_is_one_read_in_every_configuration() {
+    let vertex = Vertex {
+        position: [1.0, -2.5, 3.25],
+        uv: [0.5, 0.75],
+        color: [9, 8, 7, 6],
+    };
+    let standard = marshal::config::standard();
+    let bytes = marshal::encode_to_vec(&Some(&vertex), standard);
+    assert_eq!(bytes.len(), 1 + 24);
+    let (back, used) = marshal::decode_from_slice::<Option<Vertex>, _>(&bytes, standard).unwrap();
+    assert_eq!(used, bytes.len());
+    assert_eq!(marshal::encode_to_vec(&back, standard), bytes);
+    // Cut in the middle of `uv`: at the vertex's start (after the
+    // `Option`'s tag) when read as memory, both ways.
+    let on_its_own =
+        marshal::decode_from_slice::<Option<Vertex>, _>(&bytes[..15], standard).unwrap_err();
+    let in_place =
+        marshal::decode_from_slice::<Option<Box<Vertex>>, _>(&bytes[..15], standard).unwrap_err();
+    assert_eq!(on_its_own, in_place);
+    let legacy = marshal::from_bytes::<Option<Vertex>>(&bytes[..15]).unwrap_err();
+    assert_eq!(on_its_own, legacy);
+    assert_eq!(on_its_own.offset(), if LITTLE { 1 } else { 13 });
+    let big = standard.with_big_endian();
+    let bytes = marshal::encode_to_vec(&Some(&vertex), big);
+    let on_its_own =
+        marshal::decode_from_slice::<Option<Vertex>, _>(&bytes[..15], big).unwrap_err();
+    let in_place =
+        marshal::decode_from_slice::<Option<Box<Vertex>>, _>(&bytes[..15], big).unwrap_err();
+    assert_eq!((on_its_own.offset(), in_place.offset()), (13, 13));
+}

@@ -50,6 +50,13 @@ where
         .saturating_add(_marshal::min_in::<__E, __I, Side>());
     #[inline]
     fn decode_in(__r: &mut _marshal::Reader<'__de>) -> _marshal::Decoded<Self> {
+        if let ::core::option::Option::Some(__value) = _marshal::from_memory_in::<
+            __E,
+            __I,
+            Self,
+        >(__r)? {
+            return _marshal::Ok(__value);
+        }
         _marshal::Ok(Self {
             id: _marshal::decode_in::<__E, __I, _>(__r)?,
             price: _marshal::decode_in::<__E, __I, _>(__r)?,
