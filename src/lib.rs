@@ -382,6 +382,12 @@ pub use values::{Values, iter};
 /// overrides) and the next variant a discriminant of its own. The tags are
 /// checked to fit `tag_type` and to be distinct.
 ///
+/// A `Cow` field borrows from the input where it can (`Cow<'a, str>`,
+/// `Cow<'a, [u8]>`). No input outlives `'static`, so a `Cow<'static, T>`
+/// field (also inside an `Option`, `Vec`, `Box`, array or tuple) is read
+/// owned, through [`adapters::Owned`], with the same bytes, sizes and
+/// fingerprint.
+///
 /// Recursive types work: `Box`, `Rc` and `Arc` (and fields naming their
 /// own type) contribute no size constants, so none depends on itself.
 /// Types that lead back to each other need one field of the cycle marked

@@ -8,6 +8,9 @@
 //! spelled out in every expansion; each is `#[inline(always)]`, so that
 //! what is compiled is what the expansion would have spelled.
 
+#[cfg(feature = "alloc")]
+pub use crate::adapters::Owned;
+pub use crate::adapters::Same;
 pub use crate::adapters::traits::As;
 pub use crate::adapters::{MarshalAs, MarshalAsIn, UnmarshalAs, UnmarshalAsIn};
 pub use crate::config::{Encoding, Endian, IntEncoding, MarshalIn, UnmarshalIn};
@@ -29,6 +32,8 @@ pub use crate::trace::{
 pub use crate::traits::Unmarshal as In;
 pub use crate::traits::{Marshal, Unmarshal};
 pub use crate::writer::Writer;
+#[cfg(feature = "alloc")]
+pub use alloc::{boxed::Box, vec::Vec};
 pub use core::mem::offset_of;
 
 /// A field's length in dialect `Encoding<E, I>`: the derive's

@@ -16,6 +16,8 @@
 //!   refused value is [`InvalidConversion`](crate::DecodeErrorKind::InvalidConversion)
 //!   at its offset;
 //! - [`Same`]: the type's own impl, to compose with the others;
+//! - [`Owned`]: a `Cow` read as an owned value, never borrowed from the
+//!   input (what a `Cow<'static, T>` field gets without asking);
 //! - [`SerdeForm`] (features `chrono`, `time`, `jiff`): chrono's, time's and
 //!   jiff's date and time types in the bytes bincode 1.3 writes through each
 //!   crate's `serde` support, rather than marshal's own.
@@ -52,7 +54,7 @@
 //! tuple of up to 8 adapters a tuple of the types they adapt, each with the
 //! container's own bytes.
 //!
-//! `FromInto`, `TryFromInto`, `Same` and their compositions carry every
+//! `FromInto`, `TryFromInto`, `Same`, `Owned` and their compositions carry every
 //! configuration (`marshal::config`) their types do, and so does a
 //! `remote` mirror; `SerdeForm` (bincode 1.3's bytes) and an adapter
 //! written by hand have their bytes in `config::legacy()` only, unless the
@@ -368,5 +370,108 @@ impl<'de, T: UnmarshalIn<'de, Encoding<E, I>>, E: Endian, I: IntEncoding>
     #[inline]
     fn decode_as_in(r: &mut Reader<'de>) -> Result<T, DecodeError> {
         T::decode_in(r)
+    }
+}
+
+/// The adapter that reads a [`Cow`](alloc::borrow::Cow) as an owned value
+/// (`Cow::Owned`), never borrowed from the input, and writes it as the
+/// `Cow` writes itself: the bytes, sizes and fingerprint of the value it
+/// points to. A `Cow<'a, T>` borrows from the input where it can, which
+/// needs the input to outlive `'a`; no input outlives `'static`, so a
+/// derived type's `Cow<'static, T>` fields (also inside an `Option`,
+/// `Vec`, `Box`, array or tuple) are read through this adapter without
+/// asking. `T`'s owned form must have `T`'s bytes, as `String` has
+/// `str`'s and `Vec<T>` has `[T]`'s.
+///
+/// ```
+/// use std::borrow::Cow;
+/// use marshal::{Marshal, Unmarshal};
+///
+/// #[derive(Marshal, Unmarshal, Debug, PartialEq)]
+/// struct Label {
+///     name: Cow<'static, str>,
+///     aliases: Vec<Cow<'static, str>>,
+/// }
+///
+/// let label = Label { name: "disk".into(), aliases: vec!["drive".into()] };
+/// let bytes = marshal::to_vec(&label);
+/// let back: Label = marshal::from_bytes(&bytes)?;
+/// assert_eq!(back, label);
+/// assert!(matches!(back.name, Cow::Owned(_)));
+/// # Ok::<(), marshal::DecodeError>(())
+/// ```
+#[cfg(feature = "alloc")]
+pub struct Owned;
+
+#[cfg(feature = "alloc")]
+mod owned {
+    use alloc::borrow::{Cow, ToOwned};
+
+    use super::{
+        DecodeError, Encoding, Endian, IntEncoding, Marshal, MarshalAs, MarshalAsIn, MarshalIn,
+        Overflow, Owned, Reader, Unmarshal, UnmarshalAs, UnmarshalAsIn, UnmarshalIn, Writer,
+    };
+
+    impl<B: Marshal + ToOwned + ?Sized> MarshalAs<Cow<'_, B>> for Owned {
+        const FIXED_LEN: Option<usize> = B::FIXED_LEN;
+        const MAX_LEN: Option<usize> = B::MAX_LEN;
+        const FINGERPRINT: u64 = B::FINGERPRINT;
+
+        #[inline]
+        fn encoded_len_as(value: &Cow<'_, B>) -> usize {
+            (**value).encoded_len()
+        }
+
+        #[inline]
+        fn encode_as(value: &Cow<'_, B>, w: &mut Writer<'_>) -> Result<(), Overflow> {
+            (**value).encode(w)
+        }
+    }
+
+    impl<'de, 'a, B> UnmarshalAs<'de, Cow<'a, B>> for Owned
+    where
+        B: ToOwned + ?Sized,
+        B::Owned: Unmarshal<'de>,
+    {
+        const MIN_LEN: usize = B::Owned::MIN_LEN;
+        const MIN_LEN_IS_EXACT: bool = B::Owned::MIN_LEN_IS_EXACT;
+        const __DECODE_STACK: usize =
+            crate::stack::then_value::<Cow<'a, B>>(B::Owned::__DECODE_STACK);
+
+        #[inline]
+        fn decode_as(r: &mut Reader<'de>) -> Result<Cow<'a, B>, DecodeError> {
+            B::Owned::decode(r).map(Cow::Owned)
+        }
+    }
+
+    impl<B, E: Endian, I: IntEncoding> MarshalAsIn<Cow<'_, B>, Encoding<E, I>> for Owned
+    where
+        B: MarshalIn<Encoding<E, I>> + ToOwned + ?Sized,
+    {
+        #[inline]
+        fn encoded_len_as_in(value: &Cow<'_, B>) -> usize {
+            (**value).encoded_len_in()
+        }
+
+        #[inline]
+        fn encode_as_in(value: &Cow<'_, B>, w: &mut Writer<'_>) -> Result<(), Overflow> {
+            (**value).encode_in(w)
+        }
+
+        const __FIXED_LEN: Option<usize> = B::__FIXED_LEN;
+        const __MAX_LEN: Option<usize> = B::__MAX_LEN;
+    }
+
+    impl<'de, 'a, B, E: Endian, I: IntEncoding> UnmarshalAsIn<'de, Cow<'a, B>, Encoding<E, I>> for Owned
+    where
+        B: ToOwned + ?Sized,
+        B::Owned: UnmarshalIn<'de, Encoding<E, I>>,
+    {
+        const MIN_LEN_AS_IN: usize = B::Owned::MIN_LEN_IN;
+
+        #[inline]
+        fn decode_as_in(r: &mut Reader<'de>) -> Result<Cow<'a, B>, DecodeError> {
+            B::Owned::decode_in(r).map(Cow::Owned)
+        }
     }
 }

@@ -267,11 +267,21 @@ fn struct_from_ast<'a>(
         .zip(fields.iter())
         .map(|(member, field)| {
             let attrs = attr::Field::from_ast(cx, &field.attrs);
-            let adapted = attrs.adapter.as_ref().map(|(_, adapter)| {
-                let (private, ty) = (crate::dummy::private(), &field.ty);
-                let private = crate::encode::respan(private, adapter.span());
-                syn::parse_quote_spanned!(adapter.span()=> #private::As<#adapter, #ty>)
-            });
+            let ty = &field.ty;
+            let adapted = match &attrs.adapter {
+                Some((_, adapter)) => {
+                    let private = crate::encode::respan(crate::dummy::private(), adapter.span());
+                    Some(syn::parse_quote_spanned!(adapter.span()=> #private::As<#adapter, #ty>))
+                }
+                // A `Cow<'static, T>`: read owned, without asking.
+                None if attrs.with.is_none() => {
+                    let private = crate::encode::respan(crate::dummy::private(), ty.span());
+                    static_cow_adapter(ty, &private).map(|adapter| {
+                        syn::parse_quote_spanned!(ty.span()=> #private::As<#adapter, #ty>)
+                    })
+                }
+                None => None,
+            };
             // Naming the container in the type, or in the adapter (a
             // `remote` mirror written through itself, `as = Box<ListDef>`).
             let recursive = attrs.recursive.is_some()
@@ -300,4 +310,60 @@ pub(crate) fn mentions(tokens: TokenStream, ident: &syn::Ident) -> bool {
         TokenTree::Group(g) => mentions(g.stream(), ident),
         _ => false,
     })
+}
+
+/// For a field whose type holds a `Cow<'static, T>` (itself, or inside an
+/// `Option`, `Vec`, `Box`, array or tuple of up to 8): the adapter that
+/// reads it owned (`adapters::Owned`, composed over those containers,
+/// `Same` for the rest), since no input outlives `'static` for it to
+/// borrow from. `None` for any other type.
+fn static_cow_adapter(ty: &syn::Type, private: &TokenStream) -> Option<TokenStream> {
+    match ty {
+        syn::Type::Path(p) if p.qself.is_none() => {
+            let last = p.path.segments.last()?;
+            let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+                return None;
+            };
+            if last.ident == "Cow" {
+                let static_lifetime = matches!(
+                    args.args.first(),
+                    Some(syn::GenericArgument::Lifetime(l)) if l.ident == "static"
+                );
+                return static_lifetime.then(|| quote::quote!(#private::Owned));
+            }
+            let container = match last.ident.to_string().as_str() {
+                "Option" => quote::quote!(::core::option::Option),
+                "Vec" => quote::quote!(#private::Vec),
+                "Box" => quote::quote!(#private::Box),
+                _ => return None,
+            };
+            let [syn::GenericArgument::Type(inner)] = args.args.iter().collect::<Vec<_>>()[..]
+            else {
+                return None;
+            };
+            let inner = static_cow_adapter(inner, private)?;
+            Some(quote::quote!(#container<#inner>))
+        }
+        syn::Type::Array(a) => {
+            let (inner, len) = (static_cow_adapter(&a.elem, private)?, &a.len);
+            Some(quote::quote!([#inner; #len]))
+        }
+        syn::Type::Tuple(t) if t.elems.len() <= 8 => {
+            let parts: Vec<_> = t
+                .elems
+                .iter()
+                .map(|e| static_cow_adapter(e, private))
+                .collect();
+            if parts.iter().all(Option::is_none) {
+                return None;
+            }
+            let parts = parts
+                .into_iter()
+                .map(|p| p.unwrap_or_else(|| quote::quote!(#private::Same)));
+            Some(quote::quote!((#(#parts,)*)))
+        }
+        syn::Type::Paren(p) => static_cow_adapter(&p.elem, private),
+        syn::Type::Group(g) => static_cow_adapter(&g.elem, private),
+        _ => None,
+    }
 }
