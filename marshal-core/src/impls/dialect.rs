@@ -702,12 +702,12 @@ macro_rules! tuple {
         impl<E: Endian, I: IntEncoding, $($name: MarshalIn<Encoding<E, I>>),+>
             MarshalIn<Encoding<E, I>> for ($($name,)+)
         {
-            #[inline]
+            #[inline(always)]
             fn encoded_len_in(&self) -> usize {
                 0usize $(.saturating_add(self.$index.encoded_len_in()))+
             }
 
-            #[inline]
+            #[inline(always)]
             fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
                 $(self.$index.encode_in(w)?;)+
                 Ok(())
@@ -719,7 +719,7 @@ macro_rules! tuple {
         {
             const MIN_LEN_IN: usize = 0usize $(.saturating_add($name::MIN_LEN_IN))+;
 
-            #[inline]
+            #[inline(always)]
             fn decode_in(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
                 Ok(($($name::decode_in(r)?,)+))
             }

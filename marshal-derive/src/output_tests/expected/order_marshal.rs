@@ -56,20 +56,18 @@ where
 {
     #[inline]
     fn encoded_len_in(&self) -> ::core::primitive::usize {
-        0usize
-            .saturating_add(_marshal::len_in::<__E, __I, _>(&self.id))
-            .saturating_add(_marshal::len_in::<__E, __I, _>(&self.price))
-            .saturating_add(_marshal::len_in::<__E, __I, _>(&self.symbol))
-            .saturating_add(_marshal::len_in::<__E, __I, _>(&self.tags))
-            .saturating_add(_marshal::len_in::<__E, __I, _>(&self.side))
+        _marshal::len_in::<
+            __E,
+            __I,
+            _,
+        >(&(&self.id, &self.price, &self.symbol, &self.tags, &self.side))
     }
     #[inline]
     fn encode_in(&self, __w: &mut _marshal::Writer<'_>) -> _marshal::Encoded {
-        _marshal::encode_in::<__E, __I, _>(&self.id, __w)?;
-        _marshal::encode_in::<__E, __I, _>(&self.price, __w)?;
-        _marshal::encode_in::<__E, __I, _>(&self.symbol, __w)?;
-        _marshal::encode_in::<__E, __I, _>(&self.tags, __w)?;
-        _marshal::encode_in::<__E, __I, _>(&self.side, __w)?;
-        _marshal::Ok(())
+        _marshal::encode_in::<
+            __E,
+            __I,
+            _,
+        >(&(&self.id, &self.price, &self.symbol, &self.tags, &self.side), __w)
     }
 }

@@ -42,12 +42,11 @@ where
     &'a str: _marshal::UnmarshalIn<'__de, _marshal::Encoding<__E, __I>>,
     Side: _marshal::UnmarshalIn<'__de, _marshal::Encoding<__E, __I>>,
 {
-    const MIN_LEN_IN: ::core::primitive::usize = 0usize
-        .saturating_add(_marshal::min_in::<__E, __I, u64>())
-        .saturating_add(_marshal::min_in::<__E, __I, f64>())
-        .saturating_add(_marshal::min_in::<__E, __I, &'a str>())
-        .saturating_add(_marshal::min_in::<__E, __I, Vec<String>>())
-        .saturating_add(_marshal::min_in::<__E, __I, Side>());
+    const MIN_LEN_IN: ::core::primitive::usize = _marshal::min_in::<
+        __E,
+        __I,
+        (u64, f64, &'a str, Vec<String>, Side),
+    >();
     #[inline]
     fn decode_in(__r: &mut _marshal::Reader<'__de>) -> _marshal::Decoded<Self> {
         if let ::core::option::Option::Some(__value) = _marshal::from_memory_in::<
@@ -57,12 +56,19 @@ where
         >(__r)? {
             return _marshal::Ok(__value);
         }
-        _marshal::Ok(Self {
-            id: _marshal::decode_in::<__E, __I, _>(__r)?,
-            price: _marshal::decode_in::<__E, __I, _>(__r)?,
-            symbol: _marshal::decode_in::<__E, __I, _>(__r)?,
-            tags: _marshal::decode_in::<__E, __I, _>(__r)?,
-            side: _marshal::decode_in::<__E, __I, _>(__r)?,
+        _marshal::Ok({
+            let (__f0, __f1, __f2, __f3, __f4) = _marshal::decode_in::<
+                __E,
+                __I,
+                _,
+            >(__r)?;
+            Self {
+                id: __f0,
+                price: __f1,
+                symbol: __f2,
+                tags: __f3,
+                side: __f4,
+            }
         })
     }
     #[inline]
