@@ -40,9 +40,9 @@
 //! with the facade's feature `config`: without it, the derive implements
 //! [`legacy()`] alone (every `Marshal` type is [`MarshalIn`]`<`[`Legacy`]`>`),
 //! and the standard library's types every configuration. The other
-//! configurations' impls take the type checker about as long again as the
-//! rest of the derive, so a build that does not use them does not pay for
-//! them.
+//! configurations' impls take the compiler three quarters as long again as
+//! the rest of the derive (`BENCHMARKS.md`, "Compile time"), so a build
+//! that does not use them does not pay for them.
 //! Under a fixed-width configuration (`legacy()`, and it with big-endian
 //! integers) every value has the size [`Marshal::FIXED_LEN`]
 //! and [`MAX_LEN`](crate::Marshal::MAX_LEN) give, which describe

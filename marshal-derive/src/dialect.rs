@@ -30,8 +30,10 @@ fn has_dialects(cont: &Container) -> bool {
     (cfg!(feature = "config") || cfg!(test))
         && cont.repr.packed.is_none()
         && cont.data.all_fields().all(|f| {
-            // A field marked `recursive` closes a cycle of derived types,
-            // which carry every dialect together.
+            // A field marked `recursive` closes a cycle of derived types:
+            // its type is taken to carry every dialect, and if it does not,
+            // the impl is an error at the field
+            // (`tests/ui/recursive-legacy-only.rs`).
             f.attrs.with.is_some()
                 || f.attrs.recursive.is_some()
                 || !f.recursive

@@ -1,7 +1,8 @@
 //! What the README says of the benchmarks is what `BENCHMARKS.md` shows: the
 //! table of marshal's time against the fastest peer's, per dataset and
 //! direction, and the serde route's range against bincode 1.3, each
-//! recomputed here from `BENCHMARKS.md`'s own tables; and the README stays
+//! recomputed here from `BENCHMARKS.md`'s own tables, and what the feature
+//! `config`'s docs say of its compile time; and the README stays
 //! a front door: at most 200 lines, its links to the project's documents
 //! absolute, since rustdoc and crates.io render it away from the
 //! repository.
@@ -260,4 +261,30 @@ fn marshal_core_has_no_dyn_outside_the_serde_bridge() {
         }
     }
     assert!(files > 30, "{files} files read");
+}
+
+/// The docs of the feature `config` say what its impls cost to compile:
+/// "three quarters as long again" as the rest of the derive, which is
+/// what `BENCHMARKS.md`'s compile-time table shows (the crate alone, with
+/// the feature against without it).
+#[test]
+fn the_config_feature_s_compile_time_is_benchmarks_md_s() {
+    let bench = read("BENCHMARKS.md");
+    let section = &bench[bench.find("## Compile time").expect("compile-time section")..];
+    let median = |build: &str| -> f64 {
+        section
+            .lines()
+            .map(cells)
+            .find(|r| r[0] == build)
+            .and_then(|r| r[1].parse().ok())
+            .unwrap_or_else(|| panic!("the row {build}"))
+    };
+    let ratio = median("crate alone, feature `config`") / median("crate alone");
+    assert!((1.6..=1.9).contains(&ratio), "{ratio:.2}×");
+    let claim = "three quarters as long again";
+    for file in ["marshal-core/src/config.rs", "Cargo.toml"] {
+        let text = read(file).split_whitespace().collect::<Vec<_>>().join(" ");
+        let text = text.replace("//! ", "").replace("# ", "");
+        assert!(text.contains(claim), "{file}");
+    }
 }
