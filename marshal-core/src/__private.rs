@@ -282,13 +282,9 @@ where
     M: FnOnce() -> L,
     L: Fields<Reader<'de>, DecodeError>,
 {
-    let place = if T::__LAYOUT.is_memcpy() {
-        match place.copy_from_memory(T::__LAYOUT, Reader::take(r, size_of::<T>())?) {
-            Ok(built) => return Ok(built),
-            Err(place) => place,
-        }
-    } else {
-        place
+    let place = match copied(r, place, T::__LAYOUT)? {
+        Ok(built) => return Ok(built),
+        Err(place) => place,
     };
     let mut sub = None;
     let r = exact_reader::<T>(r, &mut sub)?;
@@ -386,15 +382,27 @@ where
     M: FnOnce() -> L,
     L: Fields<Reader<'de>, DecodeError>,
 {
-    let place = if T::__LAYOUT_IN.is_memcpy() {
-        match place.copy_from_memory(T::__LAYOUT_IN, Reader::take(r, size_of::<T>())?) {
-            Ok(built) => return Ok(built),
-            Err(place) => place,
-        }
-    } else {
-        place
+    let place = match copied(r, place, T::__LAYOUT_IN)? {
+        Ok(built) => return Ok(built),
+        Err(place) => place,
     };
     build_behind(r, place, fields, T::MIN_LEN_IN)
+}
+
+/// `place` filled with one copy of the next `size_of::<T>()` bytes, when
+/// `layout`, `T`'s, says its bytes are its memory (`Ok(Ok(built))`); else
+/// `place` back, nothing read. Input too short is refused at the value's
+/// start.
+#[inline(always)]
+fn copied<'p, T>(
+    r: &mut Reader<'_>,
+    place: Place<'p, T>,
+    layout: crate::mem::Layout<T>,
+) -> Result<Result<Built<'p, T>, Place<'p, T>>, DecodeError> {
+    if !layout.is_memcpy() {
+        return Ok(Err(place));
+    }
+    Ok(place.copy_from_memory(layout, Reader::take(r, size_of::<T>())?))
 }
 
 /// An extensible struct's `__decode_in`: its fields, built into `place`
