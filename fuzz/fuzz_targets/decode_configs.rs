@@ -66,6 +66,21 @@ struct Pixel {
     alpha: i8,
 }
 
+/// Types that lead back to each other, and `Cow<'static, str>`s, which
+/// are read owned.
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
+enum Expr {
+    Lit(i8),
+    Block(#[marshal(recursive)] Vec<Stmt>),
+    Call(std::borrow::Cow<'static, str>, Vec<Expr>),
+}
+
+#[derive(Marshal, Unmarshal, Debug, PartialEq)]
+enum Stmt {
+    Let(Option<std::borrow::Cow<'static, str>>, Box<Expr>),
+    Expr(Expr),
+}
+
 /// A type of serde's data model: through the serde route.
 #[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
 enum Doc {
@@ -129,6 +144,8 @@ fuzz_target!(|data: &[u8]| {
             check::<(Vec<Pixel>, Box<Save>), _>(data, config::standard());
             check::<Vec<Compact>, _>(data, config::standard());
             check::<Stamps, _>(data, config::standard());
+            // A struct that is its memory, on its own and built in place.
+            check::<(Option<Pixel>, Box<Pixel>, Expr), _>(data, config::standard());
             check_serde(data, config::standard());
         }
         1 => {
@@ -136,6 +153,10 @@ fuzz_target!(|data: &[u8]| {
             check::<(Vec<Item>, [u16; 3]), _>(data, config::standard().with_big_endian());
             check::<(Vec<Pixel>, Vec<Save>), _>(data, config::standard().with_big_endian());
             check::<Stamps, _>(data, config::standard().with_big_endian());
+            check::<(Option<Pixel>, Box<Pixel>, Expr), _>(
+                data,
+                config::standard().with_big_endian(),
+            );
             check_serde(data, config::standard().with_big_endian());
         }
         _ => {
