@@ -214,7 +214,7 @@ mod sixteen {
     )]
     #[bincode(crate = "bincode2")]
     pub(crate) struct Sixteen(
-        pub(crate)  (
+        (
             u8,
             i8,
             u16,
