@@ -259,11 +259,22 @@ pub fn decode_struct<'de, T: Unmarshal<'de>>(r: &mut Reader<'de>) -> Result<T, D
 /// (`Unmarshal::__LAYOUT`); else `None`, nothing read.
 #[inline(always)]
 pub fn from_memory<'de, T: Unmarshal<'de>>(r: &mut Reader<'de>) -> Result<Option<T>, DecodeError> {
-    if !T::__LAYOUT.is_memcpy() {
+    read_memory(r, T::__LAYOUT)
+}
+
+/// The next `size_of::<T>()` bytes read as one `T`, when `layout`, `T`'s,
+/// says its bytes are its memory; else `None`, nothing read. Input too
+/// short is refused at the value's start.
+#[inline(always)]
+fn read_memory<T>(
+    r: &mut Reader<'_>,
+    layout: crate::mem::Layout<T>,
+) -> Result<Option<T>, DecodeError> {
+    if !layout.is_memcpy() {
         return Ok(None);
     }
     Ok(crate::mem::value_from_memory(
-        T::__LAYOUT,
+        layout,
         Reader::take(r, size_of::<T>())?,
     ))
 }
@@ -355,13 +366,7 @@ where
     I: IntEncoding,
     T: UnmarshalIn<'de, Encoding<E, I>>,
 {
-    if !T::__LAYOUT_IN.is_memcpy() {
-        return Ok(None);
-    }
-    Ok(crate::mem::value_from_memory(
-        T::__LAYOUT_IN,
-        Reader::take(r, size_of::<T>())?,
-    ))
+    read_memory(r, T::__LAYOUT_IN)
 }
 
 /// A derived struct's `__decode_in_place` in `Encoding<E, I>`: one copy
