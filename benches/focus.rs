@@ -8,6 +8,13 @@
 //! - The `messages` decode, one 40-byte quote a call, against speedy and
 //!   wincode, and two-pass encoding against speedy: for callgrind only
 //!   (see [`COMPARISONS`]).
+//! - In `config::standard()`, for callgrind only, marshal against bincode
+//!   2 and wincode (`with_varint_encoding`): `updates` decoded and encoded
+//!   (`updates-standard-decode-<lib>`, `-encode-<lib>`), `messages`
+//!   decoded one quote a call and in two passes
+//!   (`messages-standard-decode-<lib>`, `-two-pass-<lib>`), and `saves`
+//!   in two passes (`saves-standard-two-pass-<lib>`). The three libraries'
+//!   bytes are checked equal first.
 //! - The derive's own code on `logs`, `saves` and `updates`, for callgrind
 //!   only: `<set>-encode` (one pass, `encode_into_vec` into a reused
 //!   buffer), `<set>-two-pass` (`encoded_len`, then `write_to` into a
@@ -55,6 +62,8 @@ struct Data {
     quotes: Vec<Quote>,
     messages: Vec<Vec<u8>>,
     messages_speedy: Vec<Vec<u8>>,
+    /// Each quote in `standard()` bytes (the three libraries').
+    messages_standard: Vec<Vec<u8>>,
     /// The values the encoding operations write.
     values: (Logs, Saves, Updates),
     /// The buffer they write into, kept between runs.
@@ -81,6 +90,10 @@ impl Data {
                 .map(|q| q.write_to_vec_with_ctx(LittleEndian::default()))
                 .collect::<Result<_, _>>()
                 .expect("speedy"),
+            messages_standard: quotes
+                .iter()
+                .map(|q| marshal::encode_to_vec(q, marshal::config::standard()))
+                .collect(),
             quotes,
             values: (logs.clone(), saves.clone(), updates.clone()),
             out: RefCell::new(Vec::new()),
@@ -102,6 +115,20 @@ impl Data {
         assert_eq!(
             wincode::config::serialize(&updates, wincode_varint()).expect("wincode"),
             data.updates_standard
+        );
+        for (quote, bytes) in data.quotes.iter().zip(&data.messages_standard) {
+            assert_eq!(
+                &bincode2::encode_to_vec(quote, bincode2::config::standard()).expect("bincode 2"),
+                bytes
+            );
+            assert_eq!(
+                &wincode::config::serialize(quote, wincode_varint()).expect("wincode"),
+                bytes
+            );
+        }
+        assert_eq!(
+            marshal::encode_to_vec(&saves, marshal::config::standard()),
+            wincode::config::serialize(&saves, wincode_varint()).expect("wincode")
         );
         for op in OPS {
             run(op, &data);
@@ -129,6 +156,13 @@ enum Op {
     /// buffer, by marshal, bincode 2 and wincode.
     StandardDecode(Lib),
     StandardEncode(Lib),
+    /// `messages` in `standard()`: decoding each quote, and two passes
+    /// (`encoded_len_with`, then `encode_into_slice` into a stack buffer
+    /// of that length), by marshal, bincode 2 and wincode.
+    StandardMessagesDecode(Lib),
+    StandardMessagesTwoPass(Lib),
+    /// `saves` in `standard()`: two passes into a reused buffer.
+    StandardSavesTwoPass(Lib),
     /// The derive's code: one dataset, one way.
     Derived(Set, Way),
 }
@@ -160,7 +194,16 @@ enum Way {
     Decode,
 }
 
-const OPS: [Op; 27] = [
+const OPS: [Op; 36] = [
+    Op::StandardMessagesDecode(Lib::Marshal),
+    Op::StandardMessagesDecode(Lib::Bincode2),
+    Op::StandardMessagesDecode(Lib::Wincode),
+    Op::StandardMessagesTwoPass(Lib::Marshal),
+    Op::StandardMessagesTwoPass(Lib::Bincode2),
+    Op::StandardMessagesTwoPass(Lib::Wincode),
+    Op::StandardSavesTwoPass(Lib::Marshal),
+    Op::StandardSavesTwoPass(Lib::Bincode2),
+    Op::StandardSavesTwoPass(Lib::Wincode),
     Op::StandardDecode(Lib::Marshal),
     Op::StandardDecode(Lib::Bincode2),
     Op::StandardDecode(Lib::Wincode),
@@ -211,6 +254,15 @@ impl Op {
             Op::StandardEncode(Lib::Marshal) => "updates-standard-encode-marshal",
             Op::StandardEncode(Lib::Bincode2) => "updates-standard-encode-bincode2",
             Op::StandardEncode(Lib::Wincode) => "updates-standard-encode-wincode",
+            Op::StandardMessagesDecode(Lib::Marshal) => "messages-standard-decode-marshal",
+            Op::StandardMessagesDecode(Lib::Bincode2) => "messages-standard-decode-bincode2",
+            Op::StandardMessagesDecode(Lib::Wincode) => "messages-standard-decode-wincode",
+            Op::StandardMessagesTwoPass(Lib::Marshal) => "messages-standard-two-pass-marshal",
+            Op::StandardMessagesTwoPass(Lib::Bincode2) => "messages-standard-two-pass-bincode2",
+            Op::StandardMessagesTwoPass(Lib::Wincode) => "messages-standard-two-pass-wincode",
+            Op::StandardSavesTwoPass(Lib::Marshal) => "saves-standard-two-pass-marshal",
+            Op::StandardSavesTwoPass(Lib::Bincode2) => "saves-standard-two-pass-bincode2",
+            Op::StandardSavesTwoPass(Lib::Wincode) => "saves-standard-two-pass-wincode",
             Op::Derived(set, way) => match (set, way) {
                 (Set::Logs, Way::Encode) => "logs-encode",
                 (Set::Logs, Way::TwoPass) => "logs-two-pass",
@@ -237,6 +289,37 @@ fn wincode_varint() -> impl wincode::config::Config {
     wincode::config::Configuration::default()
         .disable_preallocation_size_limit()
         .with_varint_encoding()
+}
+
+/// Sizes `$value` in `standard()` with `$lib`, then writes exactly that
+/// many bytes into the front of `$buf`; evaluates to how many. (A macro:
+/// wincode's traits are generic over its configuration.)
+macro_rules! two_pass_standard {
+    ($lib:expr, $value:expr, $buf:expr) => {{
+        let (value, buf): (_, &mut [u8]) = ($value, $buf);
+        match $lib {
+            Lib::Marshal => {
+                let n = marshal::encoded_len_with(value, marshal::config::standard());
+                marshal::encode_into_slice(value, &mut buf[..n], marshal::config::standard())
+                    .expect("fits")
+            }
+            Lib::Bincode2 => {
+                let mut size = bincode2::enc::write::SizeWriter::default();
+                bincode2::encode_into_writer(value, &mut size, bincode2::config::standard())
+                    .expect("sizes");
+                let n = size.bytes_written;
+                bincode2::encode_into_slice(value, &mut buf[..n], bincode2::config::standard())
+                    .expect("fits")
+            }
+            Lib::Wincode => {
+                let n = wincode::config::serialized_size(value, wincode_varint()).expect("sizes")
+                    as usize;
+                let mut out = &mut buf[..n];
+                wincode::config::serialize_into(&mut out, value, wincode_varint()).expect("fits");
+                n
+            }
+        }
+    }};
 }
 
 /// Runs `op` once; what it decoded is dropped inside, as criterion's
@@ -361,6 +444,49 @@ fn run(op: Op, data: &Data) {
                     data.updates_standard.len()
                 }
             };
+            black_box(&out[..n]);
+        }
+        Op::StandardMessagesDecode(lib) => {
+            for bytes in black_box(&data.messages_standard) {
+                match lib {
+                    Lib::Marshal => {
+                        black_box(
+                            marshal::decode_from_slice::<Quote, _>(
+                                bytes,
+                                marshal::config::standard(),
+                            )
+                            .expect("decodes"),
+                        );
+                    }
+                    Lib::Bincode2 => {
+                        black_box(
+                            bincode2::decode_from_slice::<Quote, _>(
+                                bytes,
+                                bincode2::config::standard(),
+                            )
+                            .expect("decodes"),
+                        );
+                    }
+                    Lib::Wincode => {
+                        black_box(
+                            wincode::config::deserialize::<Quote, _>(bytes, wincode_varint())
+                                .expect("decodes"),
+                        );
+                    }
+                }
+            }
+        }
+        Op::StandardMessagesTwoPass(lib) => {
+            let mut buf = [0u8; 64];
+            for quote in black_box(&data.quotes) {
+                let n = two_pass_standard!(lib, quote, &mut buf);
+                black_box(&buf[..n]);
+            }
+        }
+        Op::StandardSavesTwoPass(lib) => {
+            let mut out = data.out.borrow_mut();
+            out.resize(data.saves.len() * 2, 0);
+            let n = two_pass_standard!(lib, black_box(&data.values.1), &mut out);
             black_box(&out[..n]);
         }
         Op::Derived(set, way) => match set {
