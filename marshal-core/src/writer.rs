@@ -208,6 +208,17 @@ impl<'a> Writer<'a> {
         self.out.put_prefixed(bytes)
     }
 
+    /// Writes `prefix`, then `bytes`, with a single bounds check: a string
+    /// after its fixed-width length in any byte order.
+    #[inline]
+    pub(crate) fn put_after<const N: usize>(
+        &mut self,
+        prefix: [u8; N],
+        bytes: &[u8],
+    ) -> Result<(), Overflow> {
+        self.out.put_after(prefix, bytes)
+    }
+
     /// [`put_slice`](Writer::put_slice) for bytes whose length is known at
     /// compile time: a plain copy, no short-copy branches.
     #[inline]

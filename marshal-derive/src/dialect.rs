@@ -13,7 +13,7 @@
 //! order, read as `legacy()` reads a body (`WIRE_FORMAT.md`, section 29).
 
 use proc_macro2::TokenStream;
-use quote::{quote, quote_spanned};
+use quote::{ToTokens, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use crate::bound;
@@ -126,6 +126,29 @@ fn carries_every_dialect(ty: &syn::Type, container: &syn::Ident) -> bool {
     known(ty, container) && !borrows(quote!(#ty))
 }
 
+/// The standard library's types that have no fixed length in any
+/// configuration: their lengths vary, or (pointers) their impls leave it
+/// unsaid.
+const NEVER_FIXED: &[&str] = &[
+    "String", "str", "Vec", "VecDeque", "HashMap", "HashSet", "BTreeMap", "BTreeSet", "Option",
+    "Cow", "Box", "Rc", "Arc", "Result",
+];
+
+/// Whether `ty` may have a fixed length in some configuration: it names
+/// none of [`NEVER_FIXED`] and is no reference. Only a shortcut: a type
+/// for which this is wrongly false is written without it.
+fn may_be_fixed(ty: &syn::Type) -> bool {
+    fn scan(tokens: TokenStream) -> bool {
+        tokens.into_iter().all(|tt| match tt {
+            proc_macro2::TokenTree::Punct(p) => p.as_char() != '&',
+            proc_macro2::TokenTree::Ident(i) => !NEVER_FIXED.iter().any(|n| i == n),
+            proc_macro2::TokenTree::Group(g) => scan(g.stream()),
+            proc_macro2::TokenTree::Literal(_) => true,
+        })
+    }
+    scan(ty.to_token_stream())
+}
+
 /// `generics` with the dialect's parameters `__E` and `__I` first and, for
 /// each encoded field, `FieldType: bound`; a field naming the container
 /// needs none (its bound is the impl itself), nor one of the standard
@@ -198,10 +221,25 @@ pub(crate) fn impl_marshal_in(cont: &Container, private: &TokenStream) -> TokenS
     let w = local("__w");
     let (len_body, encode_body) = marshal_in_bodies(cont, &Subject::this(), private);
     let layout = dialect_layout(cont, private, &bound);
+    // A struct written as one tuple has the tuple's fixed length, which
+    // its `encode_in` writes behind one check (as `legacy()` does); left
+    // out where a field's type never has one.
+    let fixed_len = match &cont.data {
+        Data::Struct(fields) if !cont.extensible() && fields.iter().all(|f| may_be_fixed(f.ty)) => {
+            as_tuple(fields, fields.iter().map(|f| f.ty.to_token_stream())).map(|tuple| {
+                quote! {
+                    const __FIXED_LEN: ::core::option::Option<::core::primitive::usize> =
+                        <#tuple as #bound>::__FIXED_LEN;
+                }
+            })
+        }
+        _ => None,
+    };
     quote! {
         #[automatically_derived]
         impl #impl_generics #bound for #ident #ty_generics #where_clause {
             #layout
+            #fixed_len
 
             #[inline]
             fn encoded_len_in(&self) -> ::core::primitive::usize {

@@ -32,6 +32,16 @@ const fn fixed_layout<E: Endian, I: IntEncoding, T: Primitive>() -> Layout<T> {
     }
 }
 
+/// The length of every fixed-width integer `T` in `Encoding<_, I>`: its
+/// width, unless the integers are variable-length.
+const fn fixed_width<I: IntEncoding, T>() -> Option<usize> {
+    if I::VARINT {
+        None
+    } else {
+        Some(size_of::<T>())
+    }
+}
+
 /// The bytes of a varint of `v`.
 #[inline]
 pub(crate) const fn varint_len(v: u64) -> usize {
@@ -118,6 +128,30 @@ pub(crate) fn put_len<E: Endian, I: IntEncoding>(
     MarshalIn::<Encoding<E, I>>::encode_in(&(len as u64), w)
 }
 
+/// Writes `bytes` after their length (a string's, or a run of bytes'):
+/// with one bounds check for both when the length is a fixed-width `u64`,
+/// as `legacy()` writes them.
+#[inline]
+pub(crate) fn put_prefixed<E: Endian, I: IntEncoding>(
+    w: &mut Writer<'_>,
+    bytes: &[u8],
+) -> Result<(), Overflow> {
+    if I::VARINT {
+        put_len::<E, I>(w, bytes.len())?;
+        return w.put_slice(bytes);
+    }
+    // `usize` is at most 64 bits wide on every target Rust supports.
+    let len = bytes.len() as u64;
+    w.put_after(
+        if E::BIG {
+            len.to_be_bytes()
+        } else {
+            len.to_le_bytes()
+        },
+        bytes,
+    )
+}
+
 /// The bytes of a length.
 #[inline]
 pub(crate) fn len_len<I: IntEncoding>(len: usize) -> usize {
@@ -196,6 +230,7 @@ pub(crate) use collection_in;
 macro_rules! unsigned {
     ($($t:ty: $bits:literal),*) => {$(
         impl<E: Endian, I: IntEncoding> MarshalIn<Encoding<E, I>> for $t {
+            const __FIXED_LEN: Option<usize> = fixed_width::<I, $t>();
             const __LAYOUT_IN: Layout<Self> = fixed_layout::<E, I, $t>();
 
             #[inline]
@@ -238,6 +273,8 @@ unsigned!(u16: 16, u32: 32, u64: 64);
 macro_rules! signed {
     ($($t:ty as $u:ty),*) => {$(
         impl<E: Endian, I: IntEncoding> MarshalIn<Encoding<E, I>> for $t {
+            const __FIXED_LEN: Option<usize> = fixed_width::<I, $t>();
+
             #[inline]
             fn encoded_len_in(&self) -> usize {
                 MarshalIn::<Encoding<E, I>>::encoded_len_in(&zigzag!(*self, $t as $u))
@@ -275,6 +312,8 @@ macro_rules! zigzag {
 signed!(i16 as u16, i32 as u32, i64 as u64, i128 as u128);
 
 impl<E: Endian, I: IntEncoding> MarshalIn<Encoding<E, I>> for u128 {
+    const __FIXED_LEN: Option<usize> = fixed_width::<I, u128>();
+
     #[inline]
     fn encoded_len_in(&self) -> usize {
         match u64::try_from(*self) {
@@ -329,6 +368,8 @@ impl<'de, E: Endian, I: IntEncoding> UnmarshalIn<'de, Encoding<E, I>> for u128 {
 macro_rules! pointer_sized {
     ($($t:ty as $wide:ty),*) => {$(
         impl<E: Endian, I: IntEncoding> MarshalIn<Encoding<E, I>> for $t {
+            const __FIXED_LEN: Option<usize> = fixed_width::<I, $wide>();
+
             #[inline]
             fn encoded_len_in(&self) -> usize {
                 MarshalIn::<Encoding<E, I>>::encoded_len_in(&(*self as $wide))
@@ -359,6 +400,7 @@ macro_rules! float {
     ($($t:ty),*) => {$(
         impl<E: Endian, I: IntEncoding> MarshalIn<Encoding<E, I>> for $t {
             // Floats are never variable-length.
+            const __FIXED_LEN: Option<usize> = Some(size_of::<$t>());
             const __LAYOUT_IN: Layout<Self> = fixed_layout::<E, Fixint, $t>();
 
             #[inline]
@@ -397,6 +439,7 @@ macro_rules! same_bytes {
         impl<E: $crate::config::Endian, I: $crate::config::IntEncoding>
             $crate::config::MarshalIn<$crate::config::Encoding<E, I>> for $t
         {
+            const __FIXED_LEN: Option<usize> = <$t as $crate::traits::Marshal>::FIXED_LEN;
             const __MAX_LEN: Option<usize> = <$t as $crate::traits::Marshal>::MAX_LEN;
             const __LAYOUT_IN: $crate::mem::Layout<Self> =
                 <$t as $crate::traits::Marshal>::__LAYOUT;
@@ -438,6 +481,7 @@ same_bytes!(u8, i8, bool, char, ());
 impl<E: Endian, I: IntEncoding, T: ?Sized> MarshalIn<Encoding<E, I>>
     for core::marker::PhantomData<T>
 {
+    const __FIXED_LEN: Option<usize> = Some(0);
     const __LAYOUT_IN: Layout<Self> = Layout::empty();
 
     #[inline]
@@ -471,8 +515,7 @@ impl<E: Endian, I: IntEncoding> MarshalIn<Encoding<E, I>> for str {
 
     #[inline]
     fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
-        put_len::<E, I>(w, self.len())?;
-        w.put_slice(self.as_bytes())
+        put_prefixed::<E, I>(w, self.as_bytes())
     }
 }
 
@@ -537,6 +580,9 @@ impl<E: Endian, I: IntEncoding, T: MarshalIn<Encoding<E, I>>> MarshalIn<Encoding
     fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
         // Values whose bytes are their memory: one copy.
         if let Some(bytes) = crate::mem::memory_of(T::__LAYOUT_IN, self) {
+            if size_of::<T>() == 1 {
+                return put_prefixed::<E, I>(w, bytes);
+            }
             put_len::<E, I>(w, self.len())?;
             return w.put_slice(bytes);
         }
@@ -547,12 +593,16 @@ impl<E: Endian, I: IntEncoding, T: MarshalIn<Encoding<E, I>>> MarshalIn<Encoding
 impl<E: Endian, I: IntEncoding, T: MarshalIn<Encoding<E, I>>, const N: usize>
     MarshalIn<Encoding<E, I>> for [T; N]
 {
+    const __FIXED_LEN: Option<usize> = crate::len::mul(T::__FIXED_LEN, N);
     const __LAYOUT_IN: Layout<Self> = Layout::array(T::__LAYOUT_IN);
 
     #[inline]
     fn encoded_len_in(&self) -> usize {
         if T::__LAYOUT_IN.is_memcpy() {
             return core::mem::size_of::<Self>();
+        }
+        if let Some(n) = Self::__FIXED_LEN {
+            return n;
         }
         self.iter()
             .fold(0, |sum, item| sum.saturating_add(item.encoded_len_in()))
@@ -609,6 +659,11 @@ by_ref!(&T, &mut T);
 impl<E: Endian, I: IntEncoding, T: MarshalIn<Encoding<E, I>>> MarshalIn<Encoding<E, I>>
     for Option<T>
 {
+    const __FIXED_LEN: Option<usize> = match T::__FIXED_LEN {
+        Some(0) => Some(1),
+        _ => None,
+    };
+
     #[inline]
     fn encoded_len_in(&self) -> usize {
         match self {
@@ -622,8 +677,16 @@ impl<E: Endian, I: IntEncoding, T: MarshalIn<Encoding<E, I>>> MarshalIn<Encoding
         match self {
             None => w.put_u8(0),
             Some(v) => {
-                w.put_u8(1)?;
-                v.encode_in(w)
+                let some = |w: &mut Writer<'_>| {
+                    w.put_u8(1)?;
+                    v.encode_in(w)
+                };
+                // A fixed-size value: one bounds check, tag included, as
+                // in `legacy()`.
+                match T::__FIXED_LEN {
+                    Some(n) => w.exact(n.saturating_add(1), some),
+                    None => some(w),
+                }
             }
         }
     }
@@ -702,15 +765,28 @@ macro_rules! tuple {
         impl<E: Endian, I: IntEncoding, $($name: MarshalIn<Encoding<E, I>>),+>
             MarshalIn<Encoding<E, I>> for ($($name,)+)
         {
+            const __FIXED_LEN: Option<usize> = crate::len::sum(&[$($name::__FIXED_LEN),+]);
+
             #[inline(always)]
             fn encoded_len_in(&self) -> usize {
-                0usize $(.saturating_add(self.$index.encoded_len_in()))+
+                match Self::__FIXED_LEN {
+                    Some(n) => n,
+                    None => 0usize $(.saturating_add(self.$index.encoded_len_in()))+,
+                }
             }
 
             #[inline(always)]
             fn encode_in(&self, w: &mut Writer<'_>) -> Result<(), Overflow> {
-                $(self.$index.encode_in(w)?;)+
-                Ok(())
+                let fields = |w: &mut Writer<'_>| {
+                    $(self.$index.encode_in(w)?;)+
+                    Ok(())
+                };
+                // A fixed-size tuple (a derived struct's fields): one
+                // bounds check, as in `legacy()`.
+                match Self::__FIXED_LEN {
+                    Some(n) => w.exact(n, fields),
+                    None => fields(w),
+                }
             }
         }
 
@@ -746,6 +822,8 @@ tuple!(A 0, B 1, C 2, D 3, F 4, G 5, H 6, J 7, K 8, L 9, M 10, N 11, O 12, P 13,
 
 /// `Duration`: seconds as a `u64`, then nanoseconds as a `u32`.
 impl<E: Endian, I: IntEncoding> MarshalIn<Encoding<E, I>> for Duration {
+    const __FIXED_LEN: Option<usize> = <(u64, u32) as MarshalIn<Encoding<E, I>>>::__FIXED_LEN;
+
     #[inline]
     fn encoded_len_in(&self) -> usize {
         MarshalIn::<Encoding<E, I>>::encoded_len_in(&(self.as_secs(), self.subsec_nanos()))

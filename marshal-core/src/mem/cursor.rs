@@ -114,6 +114,28 @@ impl<'a> Cursor<'a> {
         Ok(())
     }
 
+    /// Writes `prefix`, then `bytes`, with one bounds check for both, or
+    /// nothing if they do not fit: [`put_prefixed`](Cursor::put_prefixed)
+    /// with any prefix, for the other configurations. `put_prefixed` keeps
+    /// a body of its own: calling this one, inlined or not, changed how
+    /// `legacy()`'s encoders compile (`benches/focus.rs`, callgrind:
+    /// `logs-two-pass` 25% more instructions, `saves-encode` 0.06%).
+    #[inline]
+    pub(crate) fn put_after<const N: usize>(
+        &mut self,
+        prefix: [u8; N],
+        bytes: &[u8],
+    ) -> Result<(), Overflow> {
+        // A slice is at most `isize::MAX` bytes long and `N` a small
+        // prefix, so this cannot wrap.
+        let dst = self.rest().get_mut(..N + bytes.len()).ok_or(Overflow)?;
+        let (head, tail) = dst.split_at_mut(N);
+        write_copy(head, &prefix);
+        copy_short_or_long(tail, bytes);
+        self.pos += N + bytes.len();
+        Ok(())
+    }
+
     /// Claims the next `len` bytes, initialized, for the caller to fill.
     /// Bytes not already known to be initialized are zeroed first.
     #[inline]
@@ -336,6 +358,34 @@ mod tests {
             c.put_prefixed(&src[..len]).unwrap();
             let written = c.into_written();
             assert_eq!(written[..8], (len as u64).to_le_bytes(), "{len}");
+            assert_eq!(&written[8..], &src[..len], "{len}");
+        }
+    }
+
+    #[test]
+    fn put_after_writes_prefix_and_bytes_or_nothing() {
+        let src: [u8; 40] = core::array::from_fn(|i| i as u8 + 1);
+        for len in 0..=src.len() {
+            // Room for a three-byte prefix, the run, and one byte after.
+            let mut buf = [0xEEu8; 50];
+            let mut c = Cursor::new(&mut buf[..len + 4]);
+            c.put_after([9, 8, 7], &src[..len]).unwrap();
+            assert_eq!(c.written(), len + 3);
+            // Two bytes do not fit in one: nothing is written.
+            assert_eq!(c.put_after([6], &[5]), Err(Overflow));
+            assert_eq!(c.written(), len + 3);
+            c.put_slice(&[0xBB]).unwrap();
+            assert_eq!(buf[..3], [9, 8, 7], "{len}");
+            assert_eq!(&buf[3..3 + len], &src[..len], "{len}");
+            assert_eq!(buf[3 + len], 0xBB, "{len}");
+            assert!(buf[len + 4..].iter().all(|&b| b == 0xEE), "{len}");
+
+            let mut buf = [MaybeUninit::<u8>::uninit(); 48];
+            let mut c = Cursor::new_uninit(&mut buf[..len + 8]);
+            c.put_after((len as u64).to_be_bytes(), &src[..len])
+                .unwrap();
+            let written = c.into_written();
+            assert_eq!(written[..8], (len as u64).to_be_bytes(), "{len}");
             assert_eq!(&written[8..], &src[..len], "{len}");
         }
     }
