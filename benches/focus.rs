@@ -15,6 +15,9 @@
 //!   (`messages-standard-decode-<lib>`, `-two-pass-<lib>`), and `saves`
 //!   in two passes (`saves-standard-two-pass-<lib>`). The three libraries'
 //!   bytes are checked equal first.
+//! - In `legacy().with_big_endian()`, for callgrind only, `logs`, `saves`
+//!   and `updates` encoded into a reused buffer by marshal and bincode 2
+//!   (`<set>-big-encode-<lib>`), their bytes checked equal first.
 //! - The derive's own code on `logs`, `saves` and `updates`, for callgrind
 //!   only: `<set>-encode` (one pass, `encode_into_vec` into a reused
 //!   buffer), `<set>-two-pass` (`encoded_len`, then `write_to` into a
@@ -130,6 +133,20 @@ impl Data {
             marshal::encode_to_vec(&saves, marshal::config::standard()),
             wincode::config::serialize(&saves, wincode_varint()).expect("wincode")
         );
+        let big = marshal::config::legacy().with_big_endian();
+        let big2 = bincode2::config::legacy().with_big_endian();
+        assert_eq!(
+            marshal::encode_to_vec(&saves, big),
+            bincode2::encode_to_vec(&saves, big2).expect("bincode 2")
+        );
+        assert_eq!(
+            marshal::encode_to_vec(&logs, big),
+            bincode2::encode_to_vec(&logs, big2).expect("bincode 2")
+        );
+        assert_eq!(
+            marshal::encode_to_vec(&updates, big),
+            bincode2::encode_to_vec(&updates, big2).expect("bincode 2")
+        );
         for op in OPS {
             run(op, &data);
         }
@@ -163,6 +180,9 @@ enum Op {
     StandardMessagesTwoPass(Lib),
     /// `saves` in `standard()`: two passes into a reused buffer.
     StandardSavesTwoPass(Lib),
+    /// A dataset in `legacy().with_big_endian()` (fixed-width big-endian
+    /// integers), encoded into a reused buffer by marshal or bincode 2.
+    BigEncode(Set, Lib),
     /// The derive's code: one dataset, one way.
     Derived(Set, Way),
 }
@@ -194,7 +214,13 @@ enum Way {
     Decode,
 }
 
-const OPS: [Op; 36] = [
+const OPS: [Op; 42] = [
+    Op::BigEncode(Set::Logs, Lib::Marshal),
+    Op::BigEncode(Set::Logs, Lib::Bincode2),
+    Op::BigEncode(Set::Saves, Lib::Marshal),
+    Op::BigEncode(Set::Saves, Lib::Bincode2),
+    Op::BigEncode(Set::Updates, Lib::Marshal),
+    Op::BigEncode(Set::Updates, Lib::Bincode2),
     Op::StandardMessagesDecode(Lib::Marshal),
     Op::StandardMessagesDecode(Lib::Bincode2),
     Op::StandardMessagesDecode(Lib::Wincode),
@@ -263,6 +289,12 @@ impl Op {
             Op::StandardSavesTwoPass(Lib::Marshal) => "saves-standard-two-pass-marshal",
             Op::StandardSavesTwoPass(Lib::Bincode2) => "saves-standard-two-pass-bincode2",
             Op::StandardSavesTwoPass(Lib::Wincode) => "saves-standard-two-pass-wincode",
+            Op::BigEncode(Set::Logs, Lib::Marshal) => "logs-big-encode-marshal",
+            Op::BigEncode(Set::Logs, _) => "logs-big-encode-bincode2",
+            Op::BigEncode(Set::Saves, Lib::Marshal) => "saves-big-encode-marshal",
+            Op::BigEncode(Set::Saves, _) => "saves-big-encode-bincode2",
+            Op::BigEncode(Set::Updates, Lib::Marshal) => "updates-big-encode-marshal",
+            Op::BigEncode(Set::Updates, _) => "updates-big-encode-bincode2",
             Op::Derived(set, way) => match (set, way) {
                 (Set::Logs, Way::Encode) => "logs-encode",
                 (Set::Logs, Way::TwoPass) => "logs-two-pass",
@@ -489,12 +521,43 @@ fn run(op: Op, data: &Data) {
             let n = two_pass_standard!(lib, black_box(&data.values.1), &mut out);
             black_box(&out[..n]);
         }
+        Op::BigEncode(set, lib) => match set {
+            Set::Logs => big_encode(lib, black_box(&data.values.0), &data.out),
+            Set::Saves => big_encode(lib, black_box(&data.values.1), &data.out),
+            Set::Updates => big_encode(lib, black_box(&data.values.2), &data.out),
+        },
         Op::Derived(set, way) => match set {
             Set::Logs => derived(way, &data.values.0, &data.logs, &data.out),
             Set::Saves => derived(way, &data.values.1, &data.saves, &data.out),
             Set::Updates => derived(way, &data.values.2, &data.updates, &data.out),
         },
     }
+}
+
+/// Encodes `value` in `legacy().with_big_endian()` with `lib` (bincode 2
+/// for any other) into `out`, grown to fit once and kept.
+fn big_encode<T>(lib: Lib, value: &T, out: &RefCell<Vec<u8>>)
+where
+    T: marshal::config::MarshalIn<
+            marshal::config::Encoding<marshal::config::BigEndian, marshal::config::Fixint>,
+        > + bincode2::Encode,
+{
+    let config = marshal::config::legacy().with_big_endian();
+    let mut out = out.borrow_mut();
+    let len = marshal::encoded_len_with(value, config);
+    if out.len() < len {
+        out.resize(len, 0);
+    }
+    let n = match lib {
+        Lib::Marshal => marshal::encode_into_slice(value, &mut out, config).expect("fits"),
+        _ => bincode2::encode_into_slice(
+            value,
+            &mut out,
+            bincode2::config::legacy().with_big_endian(),
+        )
+        .expect("fits"),
+    };
+    black_box(&out[..n]);
 }
 
 /// Runs one of the derive's operations on `value`, whose encoding is
