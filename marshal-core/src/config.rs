@@ -578,10 +578,10 @@ pub trait MarshalIn<D: Dialect> {
 
     /// The length every value encodes to in `D`, where the type knows it
     /// ([`Marshal::FIXED_LEN`] in [`Legacy`]): the output targets skip a
-    /// one-pass attempt that cannot fit, and a tuple, an array, an
-    /// `Option` or a derived struct of such values is sized without
-    /// looking at them and written behind one bounds check. Not public
-    /// API.
+    /// one-pass attempt that cannot fit; a tuple (and so a derived struct)
+    /// of such values is sized without looking at them and written behind
+    /// one bounds check, an array of them is sized so, and an `Option` of
+    /// one is written so. Not public API.
     #[doc(hidden)]
     const __FIXED_LEN: Option<usize> = None;
 
