@@ -12,14 +12,14 @@
 //! is its fields in the dialect after a `u32` length in the dialect's byte
 //! order, read as `legacy()` reads a body (`WIRE_FORMAT.md`, section 29).
 
-use proc_macro2::TokenStream;
+use proc_macro2::{TokenStream, TokenTree};
 use quote::{ToTokens, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use crate::bound;
 use crate::decode::{field_default, tag_primitive};
-use crate::internals::ast::mentions;
 use crate::internals::ast::{Container, Data, Field, Style, Variant};
+use crate::internals::ast::{any_token, mentions};
 use crate::layout::dialect_layout;
 use crate::pattern::{Subject, binding, encoded_fields, local, tag_literal, variant_pattern_of};
 
@@ -116,14 +116,9 @@ fn known(ty: &syn::Type, container: &syn::Ident) -> bool {
 /// the bodies (200 types with the feature `config`: 4.57 s with them, 3.90
 /// s without, `-Z time-passes`).
 fn carries_every_dialect(ty: &syn::Type, container: &syn::Ident) -> bool {
-    fn borrows(tokens: TokenStream) -> bool {
-        tokens.into_iter().any(|tt| match tt {
-            proc_macro2::TokenTree::Punct(p) => matches!(p.as_char(), '\'' | '&'),
-            proc_macro2::TokenTree::Group(g) => borrows(g.stream()),
-            _ => false,
-        })
-    }
-    known(ty, container) && !borrows(quote!(#ty))
+    let borrows =
+        |tt: &TokenTree| matches!(tt, TokenTree::Punct(p) if matches!(p.as_char(), '\'' | '&'));
+    known(ty, container) && !any_token(quote!(#ty), &borrows)
 }
 
 /// The standard library's types that have no fixed length in any
@@ -138,15 +133,12 @@ const NEVER_FIXED: &[&str] = &[
 /// none of [`NEVER_FIXED`] and is no reference. Only a shortcut: a type
 /// for which this is wrongly false is written without it.
 fn may_be_fixed(ty: &syn::Type) -> bool {
-    fn scan(tokens: TokenStream) -> bool {
-        tokens.into_iter().all(|tt| match tt {
-            proc_macro2::TokenTree::Punct(p) => p.as_char() != '&',
-            proc_macro2::TokenTree::Ident(i) => !NEVER_FIXED.iter().any(|n| i == n),
-            proc_macro2::TokenTree::Group(g) => scan(g.stream()),
-            proc_macro2::TokenTree::Literal(_) => true,
-        })
-    }
-    scan(ty.to_token_stream())
+    let never = |tt: &TokenTree| match tt {
+        TokenTree::Punct(p) => p.as_char() == '&',
+        TokenTree::Ident(i) => NEVER_FIXED.iter().any(|n| i == n),
+        _ => false,
+    };
+    !any_token(ty.to_token_stream(), &never)
 }
 
 /// `generics` with the dialect's parameters `__E` and `__I` first and, for

@@ -305,10 +305,17 @@ fn struct_from_ast<'a>(
 
 /// Whether `tokens` name `ident` (or `Self`) anywhere.
 pub(crate) fn mentions(tokens: TokenStream, ident: &syn::Ident) -> bool {
+    any_token(
+        tokens,
+        &|tt| matches!(tt, TokenTree::Ident(i) if i == ident || i == "Self"),
+    )
+}
+
+/// Whether any token of `tokens`, inside groups too, is one `hit` picks.
+pub(crate) fn any_token(tokens: TokenStream, hit: &impl Fn(&TokenTree) -> bool) -> bool {
     tokens.into_iter().any(|tt| match tt {
-        TokenTree::Ident(i) => i == *ident || i == "Self",
-        TokenTree::Group(g) => mentions(g.stream(), ident),
-        _ => false,
+        TokenTree::Group(g) => any_token(g.stream(), hit),
+        tt => hit(&tt),
     })
 }
 
